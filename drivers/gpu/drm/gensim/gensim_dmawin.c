@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The gensim authors
+ */
+
+/**
+ * DOC: The DMA window
+ *
+ * The device process sees memory only through map 2 of the channel, the
+ * DMA window: GENSIM_DMA_WINDOW_SIZE bytes whose offsets are the device's
+ * physical addresses, the values GGTT and PPGTT entries hold.  A page of
+ * the window is present only while the driver has mapped a page there with
+ * gensim_dmawin_map(); the window's fault handler then inserts that page's
+ * PFN into the device process.  Any other access (a page never mapped, or
+ * unmapped since) gets SIGBUS, which the device process turns into a device
+ * error.  Kernel memory the driver did not hand over is never reachable.
+ *
+ * Window addresses are allocated from a drm_mm in page units;
+ * the first GENSIM_DMA_WINDOW_RESERVED bytes are never handed out so that a
+ * zero address is always a fault.  Unmapping erases the pages from the
+ * lookup and zaps them from the device process's page tables before the
+ * caller may free them.
+ *
+ * Called from: gensim_uif.c (mmap, attach/detach), the GGTT, PPGTT and
+ * self-test code (map/unmap).
+ */
+
+#include <linux/mm.h>
+#include <linux/pagemap.h>
+
+#include "gensim_drv.h"
+
+#define WINDOW_PAGES		(GENSIM_DMA_WINDOW_SIZE >> PAGE_SHIFT)
+#define WINDOW_FIRST_PAGE	(GENSIM_DMA_WINDOW_RESERVED >> PAGE_SHIFT)
+
+void gensim_dmawin_init(struct gensim_channel *chan)
+{
+	mutex_init(&chan->window_lock);
+	xa_init(&chan->window_pages);
+	drm_mm_init(&chan->window_mm, WINDOW_FIRST_PAGE, WINDOW_PAGES - WINDOW_FIRST_PAGE);
+}
+
+void gensim_dmawin_fini(struct gensim_channel *chan)
+{
+	/* Every mapping's owner unmapped it before dropping its reference. */
+	WARN_ON(!xa_empty(&chan->window_pages));
+	xa_destroy(&chan->window_pages);
+	drm_mm_takedown(&chan->window_mm);
+	mutex_destroy(&chan->window_lock);
+}
+
+/* Called on release: the device's file and its mappings are gone. */
+void gensim_dmawin_detach(struct gensim_channel *chan)
+{
+	mutex_lock(&chan->window_lock);
+	chan->mapping = NULL;
+	mutex_unlock(&chan->window_lock);
+}
+
+static vm_fault_t gensim_dmawin_fault(struct vm_fault *vmf)
+{
+	struct gensim_channel *chan = vmf->vma->vm_private_data;
+	/* vm_pgoff is the map index, so the window page is pgoff - index. */
+	unsigned long idx = vmf->pgoff - GENSIM_MAP_DMA;
+	struct page *page;
+	vm_fault_t ret;
+
+	mutex_lock(&chan->window_lock);
+	page = xa_load(&chan->window_pages, idx);
+	if (page)
+		ret = vmf_insert_pfn(vmf->vma, vmf->address, page_to_pfn(page));
+	else
+		ret = VM_FAULT_SIGBUS;
+	mutex_unlock(&chan->window_lock);
+	return ret;
+}
+
+static const struct vm_operations_struct gensim_dmawin_vm_ops = {
+	.fault = gensim_dmawin_fault,
+};
+
+int gensim_dmawin_mmap(struct gensim_channel *chan, struct vm_area_struct *vma)
+{
+	if (!(vma->vm_flags & VM_SHARED))
+		return -EINVAL;
+
+	vm_flags_set(vma, VM_PFNMAP | VM_IO);
+	vma->vm_ops = &gensim_dmawin_vm_ops;
+	vma->vm_private_data = chan;
+	return 0;
+}
+
+/**
+ * gensim_dmawin_map - give the device a run of pages
+ * @chan: the channel
+ * @node: zeroed node; on success holds the window range, in pages
+ * @pages: the pages, which the caller keeps pinned until unmap
+ * @count: number of pages
+ *
+ * The pages appear at window address node->start << PAGE_SHIFT onwards.
+ *
+ * Context: process; sleeps.
+ * Returns: 0, -ENOSPC if the window is full, -ENODEV if the device is gone.
+ */
+int gensim_dmawin_map(struct gensim_channel *chan, struct drm_mm_node *node,
+		      struct page **pages, unsigned int count)
+{
+	unsigned int i;
+	int err;
+
+	if (gensim_channel_dead(chan))
+		return -ENODEV;
+
+	mutex_lock(&chan->window_lock);
+	err = drm_mm_insert_node(&chan->window_mm, node, count);
+	if (err)
+		goto out;
+
+	for (i = 0; i < count; i++) {
+		err = xa_err(xa_store(&chan->window_pages, node->start + i, pages[i],
+				      GFP_KERNEL));
+		if (err) {
+			while (i--)
+				xa_erase(&chan->window_pages, node->start + i);
+			drm_mm_remove_node(node);
+			goto out;
+		}
+	}
+out:
+	mutex_unlock(&chan->window_lock);
+	return err;
+}
+
+/**
+ * gensim_dmawin_unmap - take pages back from the device
+ * @chan: the channel
+ * @node: the range gensim_dmawin_map() filled in
+ *
+ * On return the device process can no longer reach the pages.
+ *
+ * Context: process; sleeps.
+ */
+void gensim_dmawin_unmap(struct gensim_channel *chan, struct drm_mm_node *node)
+{
+	u64 i;
+
+	mutex_lock(&chan->window_lock);
+	for (i = 0; i < node->size; i++)
+		xa_erase(&chan->window_pages, node->start + i);
+	if (chan->mapping)
+		unmap_mapping_range(chan->mapping,
+				    (loff_t)(GENSIM_MAP_DMA + node->start) << PAGE_SHIFT,
+				    (loff_t)node->size << PAGE_SHIFT, 1);
+	drm_mm_remove_node(node);
+	mutex_unlock(&chan->window_lock);
+}

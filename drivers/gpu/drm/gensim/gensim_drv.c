@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The gensim authors
+ */
+
+/**
+ * DOC: gensim overview
+ *
+ * gensim is a DRM driver for an Intel Gen8 (Broadwell/Cherryview class) GPU
+ * whose hardware is a userspace process, the gensim device.  The module
+ * creates one platform device, "gensim".  Its driver registers the UIO
+ * device through which a device process attaches (gensim_uif.c); once the
+ * device process has reset its registers, the driver probes the GPU through
+ * them and registers a DRM device with a render node (gensim_device.c).
+ *
+ * The driver does what a Gen8 driver does and no more: it never calls into
+ * the device process except through registers, the DMA window and the
+ * interrupt line, so everything it does would work on silicon with the same
+ * register interface.
+ *
+ * Called from: module init.  Calls: gensim_uif.c.
+ */
+
+#include <linux/module.h>
+#include <linux/platform_device.h>
+
+#include <drm/drm_drv.h>
+#include <drm/drm_file.h>
+#include <drm/drm_gem.h>
+#include <drm/drm_ioctl.h>
+
+#include "gensim_drv.h"
+
+unsigned int gensim_device_timeout_ms = 5000;
+module_param_named(device_timeout_ms, gensim_device_timeout_ms, uint, 0644);
+MODULE_PARM_DESC(device_timeout_ms,
+		 "Bound on every wait for the device process, in ms; on expiry the device is wedged (default 5000)");
+
+static const char * const engine_names[GENSIM_NUM_ENGINES] = {
+	[GENSIM_RCS] = "rcs0",
+	[GENSIM_BCS] = "bcs0",
+	[GENSIM_VCS] = "vcs0",
+	[GENSIM_VECS] = "vecs0",
+};
+
+/**
+ * gensim_engine_name - the name of an engine in logs, debugfs and fdinfo
+ * @id: the engine
+ *
+ * Returns: "rcs0", "bcs0", "vcs0" or "vecs0".
+ */
+const char *gensim_engine_name(enum gensim_engine_id id)
+{
+	if (id >= GENSIM_NUM_ENGINES)
+		return "unknown";
+	return engine_names[id];
+}
+
+DEFINE_DRM_GEM_FOPS(gensim_drm_fops);
+
+const struct drm_driver gensim_drm_driver = {
+	.driver_features = DRIVER_GEM | DRIVER_RENDER,
+	.fops = &gensim_drm_fops,
+	.name = DRIVER_NAME,
+	.desc = DRIVER_DESC,
+	.major = DRIVER_MAJOR,
+	.minor = DRIVER_MINOR,
+};
+
+static int gensim_platform_probe(struct platform_device *pdev)
+{
+	struct gensim_uif *uif;
+
+	uif = devm_kzalloc(&pdev->dev, sizeof(*uif), GFP_KERNEL);
+	if (!uif)
+		return -ENOMEM;
+	platform_set_drvdata(pdev, uif);
+
+	return gensim_uif_init(uif, pdev);
+}
+
+static void gensim_platform_remove(struct platform_device *pdev)
+{
+	gensim_uif_fini(platform_get_drvdata(pdev));
+}
+
+static struct platform_driver gensim_platform_driver = {
+	.probe = gensim_platform_probe,
+	.remove = gensim_platform_remove,
+	.driver = {
+		.name = DRIVER_NAME,
+	},
+};
+
+static struct platform_device *gensim_pdev;
+
+static int __init gensim_init(void)
+{
+	int err;
+
+	err = platform_driver_register(&gensim_platform_driver);
+	if (err)
+		return err;
+
+	gensim_pdev = platform_device_register_simple(DRIVER_NAME, PLATFORM_DEVID_NONE,
+						      NULL, 0);
+	if (IS_ERR(gensim_pdev)) {
+		platform_driver_unregister(&gensim_platform_driver);
+		return PTR_ERR(gensim_pdev);
+	}
+	return 0;
+}
+
+static void __exit gensim_exit(void)
+{
+	platform_device_unregister(gensim_pdev);
+	platform_driver_unregister(&gensim_platform_driver);
+}
+
+module_init(gensim_init);
+module_exit(gensim_exit);
+
+MODULE_AUTHOR("The gensim authors");
+MODULE_DESCRIPTION(DRIVER_DESC);
+MODULE_LICENSE("GPL");

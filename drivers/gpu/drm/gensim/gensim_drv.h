@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * gensim: a Gen8 DRM driver whose hardware is a userspace process.
+ *
+ * struct gensim_device is the index of the hardware: one per attachment of
+ * a device process, embedding its drm_device.  Prototypes are grouped by
+ * the file that defines them.
+ */
+#ifndef _GENSIM_DRV_H_
+#define _GENSIM_DRV_H_
+
+#include <linux/atomic.h>
+#include <linux/bits.h>
+#include <linux/types.h>
+#include <linux/wait.h>
+
+#include <drm/drm_device.h>
+
+#include "gensim_regs.h"
+#include "gensim_uif.h"
+
+#define DRIVER_NAME		"gensim"
+#define DRIVER_DESC		"Gen8 GPU backed by a userspace device process"
+#define DRIVER_MAJOR		0
+#define DRIVER_MINOR		1
+
+/* Engine ids; bit n of GENSIM_ENGINE_MASK is engine id n. */
+enum gensim_engine_id {
+	GENSIM_RCS,
+	GENSIM_BCS,
+	GENSIM_VCS,
+	GENSIM_VECS,
+	GENSIM_NUM_ENGINES,
+};
+
+/**
+ * struct gensim_info - what the probe read from the device's registers
+ *
+ * Written once by gensim_device.c before the DRM device is registered,
+ * read-only afterwards.
+ */
+struct gensim_info {
+	u16 vendor_id;
+	u16 device_id;
+	u8 revision;
+	u32 class_code;
+	u32 abi_version;
+	u32 engine_mask;
+	u8 slice_mask;
+	u8 subslice_mask;	/* the same in every enabled slice on Gen8 */
+	u32 eu_mask[GEN8_MAX_SLICES][GEN8_MAX_SUBSLICES];
+	u32 eu_total;
+	u32 threads_per_eu;
+	u64 ggtt_size;
+};
+
+/**
+ * struct gensim_irq_stats - interrupt counters, updated in hard irq
+ */
+struct gensim_irq_stats {
+	atomic64_t count;
+	atomic64_t spurious;
+	atomic64_t engine[GENSIM_NUM_ENGINES];
+};
+
+/**
+ * struct gensim_device - one gensim GPU
+ */
+struct gensim_device {
+	struct drm_device drm;
+	struct gensim_uif *uif;
+	/** @chan: the channel this device was probed on; holds a reference */
+	struct gensim_channel *chan;
+	/** @devres_group: what devres_release_group() undoes on detach */
+	void *devres_group;
+	struct gensim_info info;
+
+	struct gensim_irq_stats irq_stats;
+	/** @irq_wq: woken after each handled interrupt (self-test waits) */
+	wait_queue_head_t irq_wq;
+
+	/** @scratch_page: GGTT scratch page, also the DMA self-test target */
+	struct page *scratch_page;
+	struct drm_mm_node scratch_node;
+};
+
+static inline struct gensim_device *to_gensim(struct drm_device *drm)
+{
+	return container_of(drm, struct gensim_device, drm);
+}
+
+/* gensim_drv.c */
+extern unsigned int gensim_device_timeout_ms;
+const char *gensim_engine_name(enum gensim_engine_id id);
+extern const struct drm_driver gensim_drm_driver;
+
+/* gensim_device.c */
+void gensim_device_probe_work(struct work_struct *work);
+void gensim_device_unplug(struct gensim_device *gdev);
+
+/* gensim_mmio.c */
+u32 gensim_read(struct gensim_device *gdev, u32 reg);
+u32 gensim_read_irq(struct gensim_device *gdev, u32 reg);
+void gensim_write(struct gensim_device *gdev, u32 reg, u32 val);
+int gensim_wait_for(struct gensim_device *gdev, u32 reg, u32 mask, u32 value,
+		    unsigned int timeout_ms);
+
+/* gensim_dmawin.c */
+int gensim_dmawin_map(struct gensim_channel *chan, struct drm_mm_node *node,
+		      struct page **pages, unsigned int count);
+void gensim_dmawin_unmap(struct gensim_channel *chan, struct drm_mm_node *node);
+
+/* gensim_irq.c */
+void gensim_irq_handler(struct gensim_device *gdev);
+int gensim_irq_init(struct gensim_device *gdev);
+void gensim_irq_fini(struct gensim_device *gdev);
+
+/* gensim_debugfs.c */
+void gensim_debugfs_init(struct gensim_device *gdev);
+
+#endif /* _GENSIM_DRV_H_ */

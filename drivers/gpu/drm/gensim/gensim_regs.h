@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * gensim BAR0 register map, in BAR order.
+ *
+ * This header is shared verbatim with the device process
+ * (userspace-device/), so it uses only BIT() and GENMASK(), which the
+ * device side defines for itself.  Offsets are Gen8 (Broadwell) offsets
+ * unless marked "gensim": those registers exist only on gensim because it
+ * has no PCI bus and no fuses of its own.  The spec is
+ * Documentation/gpu/gensim/hw-spec.rst; access (RO/RW/W1C/masked/WO) and
+ * reset values are in the device's register table, reg_table.c.
+ */
+#ifndef _GENSIM_REGS_H_
+#define _GENSIM_REGS_H_
+
+/* Engine MMIO bases (seed 004 "MMIO ranges"; EXT i915 *_RING_BASE) */
+#define RENDER_RING_BASE		0x02000
+#define GEN6_BSD_RING_BASE		0x12000
+#define VEBOX_RING_BASE			0x1a000
+#define BLT_RING_BASE			0x22000
+
+/* Per-engine registers, as offsets from the engine base */
+#define RING_TAIL(base)			((base) + 0x30)
+#define   TAIL_ADDR			GENMASK(20, 3)
+#define RING_HEAD(base)			((base) + 0x34)
+#define   HEAD_WRAP_COUNT		GENMASK(31, 21)
+#define   HEAD_ADDR			GENMASK(20, 2)
+#define RING_START(base)		((base) + 0x38)
+#define RING_CTL(base)			((base) + 0x3c)
+#define   RING_NR_PAGES			GENMASK(20, 12)
+#define   RING_WAIT			BIT(11)
+#define   RING_WAIT_SEMAPHORE		BIT(10)
+#define   RING_VALID			BIT(0)
+#define RING_ACTHD_UDW(base)		((base) + 0x5c)
+#define RING_ACTHD(base)		((base) + 0x74)
+#define RING_HWS_PGA(base)		((base) + 0x80)
+#define RING_HWSTAM(base)		((base) + 0x98)
+#define RING_MI_MODE(base)		((base) + 0x9c)
+#define   MODE_IDLE			BIT(9)
+#define   STOP_RING			BIT(8)
+#define RING_IMR(base)			((base) + 0xa8)
+#define RING_EIR(base)			((base) + 0xb0)
+#define RING_EMR(base)			((base) + 0xb4)
+#define RING_ESR(base)			((base) + 0xb8)
+#define RING_INSTPM(base)		((base) + 0xc0)
+#define RING_RESET_CTL(base)		((base) + 0xd0)
+#define   RESET_CTL_CAT_ERROR		BIT(2)
+#define   RESET_CTL_READY_TO_RESET	BIT(1)
+#define   RESET_CTL_REQUEST_RESET	BIT(0)
+#define RING_BBSTATE(base)		((base) + 0x110)
+#define   BBSTATE_PPGTT			BIT(5)
+#define RING_BBADDR(base)		((base) + 0x140)
+#define RING_BBADDR_UDW(base)		((base) + 0x168)
+#define RING_ELSP(base)			((base) + 0x230)
+#define RING_EXECLIST_STATUS_LO(base)	((base) + 0x234)
+#define RING_EXECLIST_STATUS_HI(base)	((base) + 0x238)
+#define RING_CONTEXT_CONTROL(base)	((base) + 0x244)
+#define RING_PDP_LDW(base, n)		((base) + 0x270 + (n) * 8)
+#define RING_PDP_UDW(base, n)		((base) + 0x274 + (n) * 8)
+#define RING_MODE(base)			((base) + 0x29c)
+#define   GFX_RUN_LIST_ENABLE		BIT(15)
+#define   GFX_PPGTT_ENABLE		BIT(9)
+#define   GFX_PRIV_CHECK_DISABLE	BIT(0)
+#define RING_TIMESTAMP(base)		((base) + 0x358)
+#define RING_TIMESTAMP_UDW(base)	((base) + 0x35c)
+#define RING_CONTEXT_STATUS_BUF_LO(base, i)	((base) + 0x370 + (i) * 8)
+#define RING_CONTEXT_STATUS_BUF_HI(base, i)	((base) + 0x374 + (i) * 8)
+#define RING_CONTEXT_STATUS_PTR(base)	((base) + 0x3a0)
+#define RING_CTX_TIMESTAMP(base)	((base) + 0x3a8)
+#define RING_GPR(base, n)		((base) + 0x600 + (n) * 8)
+
+/*
+ * Per-engine interrupt bits (seed 004 "Interrupt Control Registers"): the
+ * same layout in RING_IMR and, shifted per engine, in the GT ISR/IMR/IIR/IER
+ * banks.
+ */
+#define GT_RENDER_USER_INTERRUPT	BIT(0)
+#define GT_CS_MASTER_ERROR_INTERRUPT	BIT(3)
+#define GT_FLUSH_NOTIFY_INTERRUPT	BIT(4)
+#define GT_PAGE_FAULT_INTERRUPT		BIT(7)
+#define GT_CONTEXT_SWITCH_INTERRUPT	BIT(8)
+#define GT_WAIT_SEMAPHORE_INTERRUPT	BIT(11)
+
+/* Reset (EXT i915 GEN6_GDRST): write a domain bit, it clears when done */
+#define GEN6_GDRST			0x941c
+#define   GEN6_GRDOM_FULL		BIT(0)
+#define   GEN6_GRDOM_RENDER		BIT(1)
+#define   GEN6_GRDOM_MEDIA		BIT(2)
+#define   GEN6_GRDOM_BLT		BIT(3)
+#define   GEN6_GRDOM_VECS		BIT(4)
+
+/* Fuses (EXT i915 broadwell_sseu_info_init): slices, subslices, EUs */
+#define GEN8_FUSE2			0x9120
+#define   GEN8_F2_S_ENA			GENMASK(27, 25)
+#define   GEN8_F2_SS_DIS		GENMASK(23, 21)
+#define GEN8_EU_DISABLE0		0x9134	/* slice 0 in 23:0, slice 1 in 31:24 */
+#define GEN8_EU_DISABLE1		0x9138	/* slice 1 in 15:0, slice 2 in 31:16 */
+#define GEN8_EU_DISABLE2		0x913c	/* slice 2 in 7:0 */
+#define GEN8_MAX_SLICES			3
+#define GEN8_MAX_SUBSLICES		3
+#define GEN8_MAX_EUS_PER_SUBSLICE	8
+
+/* Unclaimed-access detector (EXT i915 FPGA_DBG) */
+#define FPGA_DBG			0x42300
+#define   FPGA_DBG_RM_NOCLAIM		BIT(31)
+
+/* Top-level interrupt control (EXT i915 GEN8_MASTER_IRQ) */
+#define GEN8_MASTER_IRQ			0x44200
+#define   GEN8_MASTER_IRQ_CONTROL	BIT(31)
+#define   GEN8_GT_VECS_IRQ		BIT(6)
+#define   GEN8_GT_PM_IRQ		BIT(4)
+#define   GEN8_GT_VCS1_IRQ		BIT(3)
+#define   GEN8_GT_VCS0_IRQ		BIT(2)
+#define   GEN8_GT_BCS_IRQ		BIT(1)
+#define   GEN8_GT_RCS_IRQ		BIT(0)
+
+/* GT interrupt banks: 0 RCS (15:0) + BCS (31:16), 1 VCS, 2 PM, 3 VECS */
+#define GEN8_GT_NR_BANKS		4
+#define GEN8_GT_ISR(bank)		(0x44300 + (bank) * 0x10)
+#define GEN8_GT_IMR(bank)		(0x44304 + (bank) * 0x10)
+#define GEN8_GT_IIR(bank)		(0x44308 + (bank) * 0x10)
+#define GEN8_GT_IER(bank)		(0x4430c + (bank) * 0x10)
+#define GEN8_RCS_IRQ_SHIFT		0
+#define GEN8_BCS_IRQ_SHIFT		16
+#define GEN8_VCS0_IRQ_SHIFT		0
+#define GEN8_VECS_IRQ_SHIFT		0
+
+/* GGTT TLB flush (EXT i915 GFX_FLSH_CNTL_GEN6): write 1 after PTE updates */
+#define GFX_FLSH_CNTL_GEN6		0x101008
+#define   GFX_FLSH_CNTL_EN		BIT(0)
+
+/*
+ * gensim: PCI configuration space mirror.  A real Gen8 driver reads these
+ * from PCI config space; gensim has no PCI bus, so the 256-byte type 0
+ * header sits in BAR0 at the same relative offsets, as dwords.
+ */
+#define GENSIM_PCI_CFG_BASE		0x7ff000
+#define GENSIM_PCI_ID			(GENSIM_PCI_CFG_BASE + 0x00)
+#define   PCI_ID_DEVICE			GENMASK(31, 16)
+#define   PCI_ID_VENDOR			GENMASK(15, 0)
+#define GENSIM_PCI_CLASS_REV		(GENSIM_PCI_CFG_BASE + 0x08)
+#define   PCI_CLASS_CODE		GENMASK(31, 8)
+#define   PCI_REVISION			GENMASK(7, 0)
+#define GENSIM_PCI_GMCH_CTRL		(GENSIM_PCI_CFG_BASE + 0x50)
+#define   GMCH_GGMS			GENMASK(7, 6)	/* 1: 2 MiB, 2: 4 MiB, 3: 8 MiB of PTEs */
+
+/* gensim: identity block (what Gen8 hard-wires per SKU, made visible) */
+#define GENSIM_ID_BASE			0x7ff100
+#define GENSIM_MAGIC			(GENSIM_ID_BASE + 0x00)
+#define   GENSIM_MAGIC_VALUE		0x4d495347	/* "GSIM" */
+#define GENSIM_ABI_VERSION		(GENSIM_ID_BASE + 0x04)
+#define GENSIM_ENGINE_MASK		(GENSIM_ID_BASE + 0x08)	/* bit n: engine id n */
+#define   GENSIM_ENGINE_RCS		BIT(0)
+#define   GENSIM_ENGINE_BCS		BIT(1)
+#define   GENSIM_ENGINE_VCS		BIT(2)
+#define   GENSIM_ENGINE_VECS		BIT(3)
+#define GENSIM_THREADS_PER_EU		(GENSIM_ID_BASE + 0x0c)
+#define GENSIM_SCRATCH			(GENSIM_ID_BASE + 0x10)
+#define GENSIM_UNCLAIMED_OFFSET		(GENSIM_ID_BASE + 0x14)
+#define GENSIM_IRQ_FORCE(bank)		(GENSIM_ID_BASE + 0x20 + (bank) * 4)	/* WO */
+
+/*
+ * gensim: DMA probe.  The device reads or writes one dword of its DMA window
+ * on command, so the driver can check what the device sees at an address.
+ */
+#define GENSIM_DMA_PROBE_ADDR_LO	(GENSIM_ID_BASE + 0x30)
+#define GENSIM_DMA_PROBE_ADDR_HI	(GENSIM_ID_BASE + 0x34)
+#define GENSIM_DMA_PROBE_DATA		(GENSIM_ID_BASE + 0x38)
+#define GENSIM_DMA_PROBE_CMD		(GENSIM_ID_BASE + 0x3c)	/* WO */
+#define   DMA_PROBE_CMD_READ		1
+#define   DMA_PROBE_CMD_WRITE		2
+#define GENSIM_DMA_PROBE_STATUS		(GENSIM_ID_BASE + 0x40)
+#define   DMA_PROBE_STATUS_IDLE		0
+#define   DMA_PROBE_STATUS_OK		1
+#define   DMA_PROBE_STATUS_FAULT	2
+#define   DMA_PROBE_STATUS_BAD_CMD	3
+
+#endif /* _GENSIM_REGS_H_ */
