@@ -1,0 +1,1 @@
+$(eval $(call program,gensim-device,device/gensim-device.c))

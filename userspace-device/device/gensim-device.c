@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: MIT
+/*
+ * gensim-device: the GPU.  Attaches to the gensim driver through its UIO
+ * device, puts its registers at their reset values, tells the driver it is
+ * ready and then serves the driver's register writes until SIGTERM or
+ * SIGINT.  Exiting (or dying) detaches: the driver unplugs its DRM device.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gsdev/device.h"
+#include "gsdev/log.h"
+
+static struct gs_device *the_device;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	if (the_device)
+		gs_device_stop(the_device);
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: gensim-device [options]\n"
+		"  --uio-name NAME      UIO device to attach to (default \"" GENSIM_UIO_NAME "\")\n"
+		"  --device-id ID       PCI device id (default 0x1616, Broadwell GT2)\n"
+		"  --revision REV       PCI revision (default 0x09)\n"
+		"  --engines LIST       rcs0,bcs0,vcs0,vecs0 or \"all\" (default all)\n"
+		"  --slices N           1..3 (default 1)\n"
+		"  --subslices N        per slice, 1..3 (default 3)\n"
+		"  --eus N              per subslice, 1..8 (default 8)\n"
+		"  --threads N          per EU, 1..16 (default 7)\n"
+		"  --ggms N             GGTT PTE space 2^N MiB, 1..3 (default 3: 4 GiB GGTT)\n"
+		"  -v                   log what the device does; -vv logs every register write\n"
+		"  -h, --help           this text\n");
+}
+
+static int parse_uint(const char *s, unsigned long max, unsigned long *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtoul(s, &end, 0);
+	return errno || *end || end == s || *out > max ? -EINVAL : 0;
+}
+
+static int parse_args(int argc, char **argv, struct gs_config *cfg, const char **uio_name)
+{
+	static const struct option opts[] = {
+		{ "uio-name", required_argument, NULL, 'n' },
+		{ "device-id", required_argument, NULL, 'd' },
+		{ "revision", required_argument, NULL, 'r' },
+		{ "engines", required_argument, NULL, 'e' },
+		{ "slices", required_argument, NULL, 's' },
+		{ "subslices", required_argument, NULL, 'S' },
+		{ "eus", required_argument, NULL, 'u' },
+		{ "threads", required_argument, NULL, 't' },
+		{ "ggms", required_argument, NULL, 'g' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	unsigned long v;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "vh", opts, NULL)) != -1) {
+		int bad = 0;
+
+		switch (c) {
+		case 'n': *uio_name = optarg; break;
+		case 'd': bad = parse_uint(optarg, 0xffff, &v); cfg->device_id = v; break;
+		case 'r': bad = parse_uint(optarg, 0xff, &v); cfg->revision = v; break;
+		case 'e': bad = gs_config_parse_engines(optarg, &cfg->engine_mask); break;
+		case 's': bad = parse_uint(optarg, 16, &v); cfg->slices = v; break;
+		case 'S': bad = parse_uint(optarg, 16, &v); cfg->subslices = v; break;
+		case 'u': bad = parse_uint(optarg, 16, &v); cfg->eus = v; break;
+		case 't': bad = parse_uint(optarg, 64, &v); cfg->threads = v; break;
+		case 'g': bad = parse_uint(optarg, 16, &v); cfg->ggms = v; break;
+		case 'v': gs_log_verbosity++; break;
+		case 'h': usage(stdout); exit(0);
+		default: usage(stderr); return -EINVAL;
+		}
+		if (bad) {
+			fprintf(stderr, "gensim-device: bad value \"%s\"\n", optarg);
+			return -EINVAL;
+		}
+	}
+	if (optind != argc) {
+		usage(stderr);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+	const char *uio_name = GENSIM_UIO_NAME;
+	struct gs_config cfg;
+	struct gs_chan chan;
+	char why[160];
+	int ret;
+
+	gs_config_defaults(&cfg);
+	if (parse_args(argc, argv, &cfg, &uio_name))
+		return 2;
+	if (gs_config_validate(&cfg, why, sizeof(why))) {
+		fprintf(stderr, "gensim-device: %s\n", why);
+		return 2;
+	}
+
+	/* No SA_RESTART: the signal interrupts poll() so the loop sees stop at once. */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+
+	ret = gs_chan_open_uio(&chan, uio_name);
+	if (ret)
+		return 1;
+	the_device = gs_device_create(&cfg, &chan);
+	if (!the_device) {
+		gs_chan_close(&chan);
+		return 1;
+	}
+	gs_device_reset(the_device);
+	gs_info("device %04x rev %#04x: engines %#x, %u x %u x %u EUs, %u threads, GGMS %u",
+		cfg.device_id, cfg.revision, cfg.engine_mask, cfg.slices, cfg.subslices, cfg.eus,
+		cfg.threads, cfg.ggms);
+
+	/* Registers hold their reset values: the driver may probe. */
+	ret = gs_chan_send(&chan, GENSIM_MSG_READY);
+	if (!ret)
+		ret = gs_device_run(the_device);
+
+	gs_info("stopping: %llu register writes applied, %llu interrupts sent, %llu unclaimed",
+		(unsigned long long)the_device->writes_applied,
+		(unsigned long long)the_device->irqs_sent,
+		(unsigned long long)the_device->unclaimed);
+	gs_device_destroy(the_device);
+	the_device = NULL;
+	gs_chan_close(&chan);
+	return ret ? 1 : 0;
+}

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The gensim device: the architectural state the driver can see (the
+ * register file in BAR0, the interrupt line) and the threads that act on
+ * it.  Prototypes are grouped by the file that defines them.
+ */
+#ifndef GSDEV_DEVICE_H
+#define GSDEV_DEVICE_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gsdev/chan.h"
+#include "gsdev/config.h"
+#include "gsdev/regfile.h"
+
+struct gs_device {
+	struct gs_config cfg;
+	struct gs_chan *chan;
+	struct gs_regfile rf;
+
+	/*
+	 * Protects: every read-modify-write of a BAR0 register (the driver's
+	 * logged writes and the device's own updates) and irq_asserted.
+	 * Side-effect handlers run with it held.
+	 */
+	pthread_mutex_t reg_lock;
+	bool irq_asserted;
+
+	/* An interrupt message to send once reg_lock is dropped. */
+	atomic_bool irq_send_pending;
+	atomic_bool stop;
+
+	/* Counters, for -v and the tests. */
+	atomic_uint_fast64_t writes_applied;
+	atomic_uint_fast64_t unclaimed;
+	atomic_uint_fast64_t irqs_sent;
+	atomic_uint_fast64_t resets;
+};
+
+/* device.c */
+struct gs_device *gs_device_create(const struct gs_config *cfg, struct gs_chan *chan);
+void gs_device_destroy(struct gs_device *dev);
+void gs_device_reset(struct gs_device *dev);
+int gs_device_run(struct gs_device *dev);
+void gs_device_stop(struct gs_device *dev);
+uint32_t gs_reg_read(struct gs_device *dev, uint32_t offset);
+void gs_reg_store_locked(struct gs_device *dev, uint32_t offset, uint32_t val);
+void gs_mmio_write(struct gs_device *dev, uint32_t offset, uint32_t val);
+gs_reg_write_fn gdrst_write;
+
+/* identity.c */
+gs_reg_reset_fn pci_id_reset;
+gs_reg_reset_fn pci_class_rev_reset;
+gs_reg_reset_fn gmch_ctrl_reset;
+gs_reg_reset_fn engine_mask_reset;
+gs_reg_reset_fn threads_per_eu_reset;
+gs_reg_reset_fn fuse2_reset;
+gs_reg_reset_fn eu_disable_reset;
+
+/* irq.c */
+void gs_irq_engine_event(struct gs_device *dev, int engine, uint32_t bits);
+void gs_irq_update_locked(struct gs_device *dev, bool new_event);
+void gs_irq_send_pending(struct gs_device *dev);
+gs_reg_write_fn master_irq_write;
+gs_reg_write_fn gt_irq_write;
+gs_reg_write_fn irq_force_write;
+
+/* wlog.c */
+void gs_wlog_drain(struct gs_device *dev);
+
+/* dma.c */
+void gs_dma_guard_install(void);
+int gs_dma_read(struct gs_device *dev, uint64_t addr, void *buf, size_t len);
+int gs_dma_write(struct gs_device *dev, uint64_t addr, const void *buf, size_t len);
+gs_reg_write_fn dma_probe_cmd_write;
+
+#endif

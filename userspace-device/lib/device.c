@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The device top level: creation, reset, the register write path and the
+ * channel loop.
+ *
+ * One thread, the channel thread, runs gs_device_run(): it sleeps on the
+ * doorbell, drains the write log (wlog.c) and applies each write through
+ * gs_mmio_write(), the single place where access rules and side effects
+ * happen.  The device's own register updates (interrupts, status) take the
+ * same reg_lock, so the register file has one writer at a time and the
+ * driver, which only reads BAR0, always sees whole values.
+ *
+ * Reset (power-on and GDRST full) puts every register of the table back to
+ * its reset value (hw-spec "Reset").  GGTT PTEs in the upper half of BAR0
+ * are memory and survive it, as on Gen8.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gsdev/device.h"
+#include "gsdev/log.h"
+#include "gsdev/shm.h"
+
+struct gs_device *gs_device_create(const struct gs_config *cfg, struct gs_chan *chan)
+{
+	struct gs_device *dev;
+	char why[160];
+
+	if (gs_config_validate(cfg, why, sizeof(why))) {
+		gs_err("bad configuration: %s", why);
+		return NULL;
+	}
+	dev = calloc(1, sizeof(*dev));
+	if (!dev)
+		return NULL;
+	dev->cfg = *cfg;
+	dev->chan = chan;
+	pthread_mutex_init(&dev->reg_lock, NULL);
+	if (gs_regfile_init(&dev->rf, cfg->engine_mask, why, sizeof(why))) {
+		gs_err("register table: %s", why);
+		pthread_mutex_destroy(&dev->reg_lock);
+		free(dev);
+		return NULL;
+	}
+	gs_dma_guard_install();
+	return dev;
+}
+
+void gs_device_destroy(struct gs_device *dev)
+{
+	if (!dev)
+		return;
+	gs_regfile_fini(&dev->rf);
+	pthread_mutex_destroy(&dev->reg_lock);
+	free(dev);
+}
+
+uint32_t gs_reg_read(struct gs_device *dev, uint32_t offset)
+{
+	return shm_load(&dev->chan->bar0[offset / 4]);
+}
+
+/* Store without access rules: the device updating its own state. */
+void gs_reg_store_locked(struct gs_device *dev, uint32_t offset, uint32_t val)
+{
+	shm_store(&dev->chan->bar0[offset / 4], val);
+}
+
+static void reset_registers_locked(struct gs_device *dev, int engine)
+{
+	for (size_t i = 0; i < dev->rf.nr; i++) {
+		const struct gs_reg *r = &dev->rf.regs[i];
+
+		if (engine < 0 || r->engine == engine)
+			gs_reg_store_locked(dev, r->offset, gs_reg_reset_value(dev, r));
+	}
+}
+
+static void device_reset_locked(struct gs_device *dev)
+{
+	reset_registers_locked(dev, -1);
+	dev->irq_asserted = false;
+	atomic_fetch_add(&dev->resets, 1);
+}
+
+/* Power-on reset. */
+void gs_device_reset(struct gs_device *dev)
+{
+	pthread_mutex_lock(&dev->reg_lock);
+	device_reset_locked(dev);
+	pthread_mutex_unlock(&dev->reg_lock);
+	gs_info("reset: %zu registers at their reset values", dev->rf.nr);
+}
+
+/*
+ * GDRST: a full reset resets everything; a domain bit resets that engine's
+ * registers.  The reset completes before the next logged write is applied,
+ * so the bits read back clear (EXT i915 waits for that).
+ */
+void gdrst_write(struct gs_device *dev, const struct gs_reg *reg, uint32_t val)
+{
+	static const uint32_t domain[GS_NUM_ENGINES] = {
+		[GS_RCS] = GEN6_GRDOM_RENDER,
+		[GS_BCS] = GEN6_GRDOM_BLT,
+		[GS_VCS] = GEN6_GRDOM_MEDIA,
+		[GS_VECS] = GEN6_GRDOM_VECS,
+	};
+
+	if (val & GEN6_GRDOM_FULL) {
+		device_reset_locked(dev);
+		gs_info("GDRST: full reset");
+	} else {
+		for (int e = 0; e < GS_NUM_ENGINES; e++) {
+			if (!(val & domain[e]) || !(dev->cfg.engine_mask & BIT(e)))
+				continue;
+			reset_registers_locked(dev, e);
+			gs_info("GDRST: %s reset", gs_engine_names[e]);
+		}
+	}
+	gs_reg_store_locked(dev, reg->offset, 0);
+}
+
+static void unclaimed_locked(struct gs_device *dev, uint32_t offset, uint32_t val)
+{
+	gs_err("unclaimed register write: %#x = %#x (no such register; FPGA_DBG flags it)",
+	       offset, val);
+	gs_reg_store_locked(dev, FPGA_DBG, gs_reg_read(dev, FPGA_DBG) | FPGA_DBG_RM_NOCLAIM);
+	gs_reg_store_locked(dev, GENSIM_UNCLAIMED_OFFSET, offset);
+	atomic_fetch_add(&dev->unclaimed, 1);
+}
+
+/*
+ * A register write from the driver: the access rule, then the side effect.
+ * This is the only path by which the driver changes device state.
+ */
+void gs_mmio_write(struct gs_device *dev, uint32_t offset, uint32_t val)
+{
+	const struct gs_reg *r = NULL;
+	char name[64];
+
+	if (!(offset & 3) && offset < GENSIM_BAR0_REGS_SIZE)
+		r = gs_reg_lookup(&dev->rf, offset);
+
+	pthread_mutex_lock(&dev->reg_lock);
+	if (!r) {
+		unclaimed_locked(dev, offset, val);
+	} else {
+		uint32_t old = gs_reg_read(dev, offset);
+
+		if (gs_log_verbosity >= GS_LOG_TRACE) {
+			gs_reg_name(r, name, sizeof(name));
+			gs_trace("write %s (%#x) = %#x, was %#x", name, offset, val, old);
+		}
+		if (r->desc->access == GS_RO) {
+			gs_reg_name(r, name, sizeof(name));
+			gs_info("write to read-only %s (%#x) = %#x ignored", name, offset, val);
+		}
+		gs_reg_store_locked(dev, offset, gs_reg_apply_rule(r->desc, old, val));
+		if (r->desc->write)
+			r->desc->write(dev, r, val);
+	}
+	atomic_fetch_add(&dev->writes_applied, 1);
+	pthread_mutex_unlock(&dev->reg_lock);
+	gs_irq_send_pending(dev);
+}
+
+void gs_device_stop(struct gs_device *dev)
+{
+	atomic_store(&dev->stop, true);
+}
+
+/*
+ * The channel loop.  Waking every 100 ms even without a doorbell bounds
+ * how long a stop request or a lost doorbell can go unnoticed.
+ */
+int gs_device_run(struct gs_device *dev)
+{
+	while (!atomic_load(&dev->stop)) {
+		int ret = gs_chan_wait(dev->chan, 100);
+
+		if (ret < 0 && ret != -EINTR) {
+			gs_err("channel wait failed: %s", strerror(-ret));
+			return ret;
+		}
+		gs_wlog_drain(dev);
+	}
+	return 0;
+}

@@ -1,0 +1,13 @@
+LIB_SRCS += \
+	lib/chan.c \
+	lib/chan_loop.c \
+	lib/chan_uio.c \
+	lib/config.c \
+	lib/device.c \
+	lib/dma.c \
+	lib/identity.c \
+	lib/irq.c \
+	lib/log.c \
+	lib/reg_table.c \
+	lib/regfile.c \
+	lib/wlog.c
