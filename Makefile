@@ -1,0 +1,67 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# gensim top level.
+#   make            build the module (against the installed 6.12 headers) and the device
+#   make demo       install what is missing, build, boot the VM, bring the stack up, explain
+#   make check      every gate and every test; ends with "N passed, M failed"
+#   make bench      benchmarks (ratios against a baseline measured in the same run)
+#   make load       on a root host running the kernel the module was built for:
+#                   insmod, start gensim-device, wait for the render node
+#   make unload     the reverse; leaves no module, process or device node
+#   make vm-run CMD="..."   run a command as root in the VM rig
+
+# The kernel to build for: the running one if it is a 6.12, else the newest
+# installed 6.12.
+KVER ?= $(shell scripts/kver)
+KDIR ?= /lib/modules/$(KVER)/build
+
+KO := drivers/gpu/drm/gensim/gensim.ko
+KSRCS := Kbuild drivers/gpu/drm/gensim/Makefile $(wildcard drivers/gpu/drm/gensim/*.[ch] uapi/*.h uapi/drm/*.h)
+DEVICE := build/release/bin/gensim-device
+DEVICE_SRCS := $(shell find userspace-device -name '*.[ch]' -o -name '*.mk' -o -name '*.def' -o -name Makefile 2>/dev/null) \
+	$(wildcard uapi/*.h drivers/gpu/drm/gensim/gensim_regs.h)
+IGT_SRCS := $(shell find igt-tests -name '*.[ch]' -o -name Makefile 2>/dev/null)
+IGT_STAMP := build/igt/.built
+
+.PHONY: all module device igt check bench load unload demo vm-run deps clean
+all: module device igt
+
+module: $(KO)
+$(KO): $(KSRCS)
+	@test -d "$(KDIR)" || { echo "no kernel headers for $(KVER) (apt install linux-headers-6.12-amd64)"; exit 1; }
+	$(MAKE) -C $(KDIR) M=$(CURDIR) W=1 modules
+
+device: $(DEVICE)
+$(DEVICE): $(DEVICE_SRCS)
+	$(MAKE) -C userspace-device
+	@touch $@
+
+igt: $(IGT_STAMP)
+$(IGT_STAMP): $(IGT_SRCS) $(wildcard uapi/*.h uapi/drm/*.h)
+	$(MAKE) -C igt-tests
+	@touch $@
+
+check:
+	@scripts/check.sh
+
+bench: all
+	@scripts/bench.sh
+
+load: $(KO) $(DEVICE)
+	@scripts/gensim-load
+
+unload:
+	@scripts/gensim-unload
+
+demo:
+	@scripts/demo.sh
+
+vm-run: all
+	scripts/vm-run -- $(CMD)
+
+deps:
+	scripts/install-deps
+
+clean:
+	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean
+	rm -rf build
