@@ -19,16 +19,37 @@ gensim_render_node() {
 	done
 }
 
+# Up means registered and openable: drm_dev_register() creates the node a
+# moment before the minor can be opened.
+gensim_render_node_up() {
+	n=$(gensim_render_node)
+	[ -n "$n" ] && { : <>"/dev/dri/$n"; } 2>/dev/null && echo "$n"
+}
+
+# Live gensim-device processes (zombies of a parent that did not reap are gone).
+gensim_device_pids() {
+	for p in $(pgrep -x gensim-device); do
+		alive "$p" && echo "$p"
+	done
+}
+
 gensim_uio_node() {
 	for n in /sys/class/uio/uio*; do
 		[ -e "$n/name" ] && [ "$(cat "$n/name")" = gensim ] && basename "$n"
 	done
 }
 
-# wait_gone PID TENTHS: wait for a process to exit.
+alive() {
+	case $(ps -o stat= -p "$1" 2>/dev/null) in
+	Z*|"") return 1 ;;
+	*) return 0 ;;
+	esac
+}
+
+# wait_gone PID TENTHS: wait for a process to exit (a zombie has exited).
 wait_gone() {
 	i=0
-	while kill -0 "$1" 2>/dev/null; do
+	while alive "$1"; do
 		[ "$i" -ge "$2" ] && return 1
 		sleep 0.1
 		i=$((i + 1))

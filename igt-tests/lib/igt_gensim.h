@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Helpers for tests of the gensim stack: find and open its DRM nodes,
+ * start and stop the device process, load and unload through the same
+ * make targets users run.
+ */
+#ifndef GENSIM_IGT_GENSIM_H
+#define GENSIM_IGT_GENSIM_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+const char *gensim_top(void);
+int gensim_system(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+bool gensim_module_loaded(void);
+void gensim_load(void);
+void gensim_unload(void);
+
+int gensim_render_minor(void);
+int gensim_card_minor(void);
+int gensim_open_render(void);
+bool gensim_wait_render_node(bool present, int timeout_ms);
+
+pid_t gensim_device_spawn(const char *args);
+pid_t gensim_device_start(const char *args);
+int gensim_device_wait(pid_t pid, int timeout_ms);
+int gensim_device_stop(pid_t pid, int sig);
+
+char *gensim_debugfs(const char *file);
+char *gensim_read_file(const char *path);
+char *gensim_dmesg(void);
+int gensim_param_set(const char *name, const char *value);
+
+#endif
