@@ -18,9 +18,10 @@ KDIR ?= /lib/modules/$(KVER)/build
 KO := drivers/gpu/drm/gensim/gensim.ko
 KSRCS := Kbuild drivers/gpu/drm/gensim/Makefile $(wildcard drivers/gpu/drm/gensim/*.[ch] uapi/*.h uapi/drm/*.h)
 DEVICE := build/release/bin/gensim-device
-DEVICE_SRCS := $(shell find userspace-device -name '*.[ch]' -o -name '*.mk' -o -name '*.def' -o -name Makefile 2>/dev/null) \
+# Deferred (=): only rules that need them pay for the find.
+DEVICE_SRCS = $(shell find userspace-device -name '*.[ch]' -o -name '*.mk' -o -name '*.def' -o -name Makefile 2>/dev/null) \
 	$(wildcard uapi/*.h drivers/gpu/drm/gensim/gensim_regs.h)
-IGT_SRCS := $(shell find igt-tests -name '*.[ch]' -o -name Makefile 2>/dev/null)
+IGT_SRCS = $(shell find igt-tests -name '*.[ch]' -o -name Makefile 2>/dev/null)
 IGT_STAMP := build/igt/.built
 
 .PHONY: all module device igt check bench load unload demo vm-run deps clean
@@ -67,6 +68,8 @@ vm-run: all
 deps:
 	scripts/install-deps
 
+# Not the kbuild clean: with M= it deletes every *.[aios] file in the checkout.
 clean:
-	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean
 	rm -rf build
+	rm -f Module.symvers modules.order .module-common.o
+	cd drivers/gpu/drm/gensim && rm -f *.o *.ko *.mod *.mod.c .*.cmd modules.order

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,7 @@ static void usage(FILE *f)
 		"  --eus N              per subslice, 1..8 (default 8)\n"
 		"  --threads N          per EU, 1..16 (default 7)\n"
 		"  --ggms N             GGTT PTE space 2^N MiB, 1..3 (default 3: 4 GiB GGTT)\n"
+		"  --list-registers     print the register table for this configuration and exit\n"
 		"  -v                   log what the device does; -vv logs every register write\n"
 		"  -h, --help           this text\n");
 }
@@ -50,6 +52,8 @@ static int parse_uint(const char *s, unsigned long max, unsigned long *out)
 	return errno || *end || end == s || *out > max ? -EINVAL : 0;
 }
 
+static bool list_registers;
+
 static int parse_args(int argc, char **argv, struct gs_config *cfg, const char **uio_name)
 {
 	static const struct option opts[] = {
@@ -62,6 +66,7 @@ static int parse_args(int argc, char **argv, struct gs_config *cfg, const char *
 		{ "eus", required_argument, NULL, 'u' },
 		{ "threads", required_argument, NULL, 't' },
 		{ "ggms", required_argument, NULL, 'g' },
+		{ "list-registers", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -82,6 +87,7 @@ static int parse_args(int argc, char **argv, struct gs_config *cfg, const char *
 		case 't': bad = parse_uint(optarg, 64, &v); cfg->threads = v; break;
 		case 'g': bad = parse_uint(optarg, 16, &v); cfg->ggms = v; break;
 		case 'v': gs_log_verbosity++; break;
+		case 'L': list_registers = true; break;
 		case 'h': usage(stdout); exit(0);
 		default: usage(stderr); return -EINVAL;
 		}
@@ -112,6 +118,18 @@ int main(int argc, char **argv)
 	if (gs_config_validate(&cfg, why, sizeof(why))) {
 		fprintf(stderr, "gensim-device: %s\n", why);
 		return 2;
+	}
+
+	if (list_registers) {
+		struct gs_device dev = { .cfg = cfg };
+
+		if (gs_regfile_init(&dev.rf, cfg.engine_mask, why, sizeof(why))) {
+			fprintf(stderr, "gensim-device: register table: %s\n", why);
+			return 1;
+		}
+		gs_regfile_dump(&dev, stdout);
+		gs_regfile_fini(&dev.rf);
+		return 0;
 	}
 
 	/* No SA_RESTART: the signal interrupts poll() so the loop sees stop at once. */

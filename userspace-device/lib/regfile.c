@@ -155,6 +155,29 @@ uint32_t gs_reg_apply_rule(const struct gs_reg_desc *desc, uint32_t old, uint32_
 	return old;
 }
 
+static const char *const access_names[] = {
+	[GS_RW] = "RW", [GS_RO] = "RO", [GS_W1C] = "W1C", [GS_MASKED] = "masked", [GS_WO] = "WO",
+};
+
+/*
+ * The register reference, one line per register: offset, name, access
+ * (with "+" when a write has a side effect) and the reset value for the
+ * configuration of @dev.  The hardware spec's table is checked against it.
+ */
+void gs_regfile_dump(const struct gs_device *dev, FILE *f)
+{
+	char name[64];
+
+	for (size_t i = 0; i < dev->rf.nr; i++) {
+		const struct gs_reg *r = &dev->rf.regs[i];
+
+		gs_reg_name(r, name, sizeof(name));
+		fprintf(f, "0x%06x  %-28s %-7s 0x%08x\n", r->offset, name,
+			r->desc->write ? "RW+" : access_names[r->desc->access],
+			gs_reg_reset_value(dev, r));
+	}
+}
+
 uint32_t gs_reg_reset_value(const struct gs_device *dev, const struct gs_reg *reg)
 {
 	if (reg->desc->reset_fn)

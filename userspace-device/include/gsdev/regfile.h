@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 struct gs_device;
 struct gs_reg;
@@ -75,5 +76,6 @@ const struct gs_reg *gs_reg_lookup(const struct gs_regfile *rf, uint32_t offset)
 void gs_reg_name(const struct gs_reg *reg, char *buf, size_t len);
 uint32_t gs_reg_apply_rule(const struct gs_reg_desc *desc, uint32_t old, uint32_t val);
 uint32_t gs_reg_reset_value(const struct gs_device *dev, const struct gs_reg *reg);
+void gs_regfile_dump(const struct gs_device *dev, FILE *f);
 
 #endif

@@ -35,6 +35,18 @@ enum gensim_engine_id {
 
 /**
  * struct gensim_info - what the probe read from the device's registers
+ * @vendor_id: PCI vendor, 0x8086
+ * @device_id: PCI device id
+ * @revision: PCI revision
+ * @class_code: PCI class code
+ * @abi_version: the device's channel ABI version
+ * @engine_mask: bit per &enum gensim_engine_id
+ * @slice_mask: enabled slices (FUSE2)
+ * @subslice_mask: enabled subslices, the same in every slice on Gen8
+ * @eu_mask: enabled EUs per slice and subslice (EU_DISABLE0..2)
+ * @eu_total: number of enabled EUs
+ * @threads_per_eu: hardware threads per EU
+ * @ggtt_size: bytes of GGTT address space (GMCH_CTRL)
  *
  * Written once by gensim_device.c before the DRM device is registered,
  * read-only afterwards.
@@ -47,7 +59,7 @@ struct gensim_info {
 	u32 abi_version;
 	u32 engine_mask;
 	u8 slice_mask;
-	u8 subslice_mask;	/* the same in every enabled slice on Gen8 */
+	u8 subslice_mask;
 	u32 eu_mask[GEN8_MAX_SLICES][GEN8_MAX_SUBSLICES];
 	u32 eu_total;
 	u32 threads_per_eu;
@@ -56,6 +68,9 @@ struct gensim_info {
 
 /**
  * struct gensim_irq_stats - interrupt counters, updated in hard irq
+ * @count: interrupts that had something pending
+ * @spurious: interrupts with nothing pending (merged or spurious)
+ * @engine: user interrupts per engine
  */
 struct gensim_irq_stats {
 	atomic64_t count;
@@ -67,20 +82,25 @@ struct gensim_irq_stats {
  * struct gensim_device - one gensim GPU
  */
 struct gensim_device {
+	/** @drm: the DRM device, embedded */
 	struct drm_device drm;
+	/** @uif: the UIO front end this device was probed through */
 	struct gensim_uif *uif;
 	/** @chan: the channel this device was probed on; holds a reference */
 	struct gensim_channel *chan;
 	/** @devres_group: what devres_release_group() undoes on detach */
 	void *devres_group;
+	/** @info: identity and topology, read at probe */
 	struct gensim_info info;
 
+	/** @irq_stats: interrupt counters */
 	struct gensim_irq_stats irq_stats;
 	/** @irq_wq: woken after each handled interrupt (self-test waits) */
 	wait_queue_head_t irq_wq;
 
 	/** @scratch_page: GGTT scratch page, also the DMA self-test target */
 	struct page *scratch_page;
+	/** @scratch_node: where @scratch_page sits in the DMA window */
 	struct drm_mm_node scratch_node;
 };
 

@@ -36,8 +36,8 @@
 #include "gensim_drv.h"
 
 /* The events gensim enables on every engine. */
-#define ENGINE_IRQS	(GT_RENDER_USER_INTERRUPT | GT_CONTEXT_SWITCH_INTERRUPT | \
-			 GT_CS_MASTER_ERROR_INTERRUPT | GT_PAGE_FAULT_INTERRUPT)
+#define ENGINE_IRQS	((u32)(GT_RENDER_USER_INTERRUPT | GT_CONTEXT_SWITCH_INTERRUPT | \
+			       GT_CS_MASTER_ERROR_INTERRUPT | GT_PAGE_FAULT_INTERRUPT))
 
 /* Where each engine's 16 event bits live (EXT i915 gen8_gt_irq_handler). */
 static const struct {

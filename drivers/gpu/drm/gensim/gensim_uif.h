@@ -40,21 +40,27 @@ enum gensim_channel_flag {
  * late register accesses read all-ones instead of freed memory.
  */
 struct gensim_channel {
+	/** @ref: the attaching UIO file and each DRM device probed on it */
 	struct kref ref;
+	/** @uif: the UIO front end */
 	struct gensim_uif *uif;
+	/** @flags: &enum gensim_channel_flag bits */
 	unsigned long flags;
 
 	/** @bar0: map 0, GENSIM_BAR0_SIZE of vmalloc_user() memory */
 	u32 *bar0;
 	/** @wlog: map 1, header page then the record ring */
 	struct gensim_wlog_header *wlog;
+	/** @records: the record ring inside @wlog */
 	struct gensim_wlog_record *records;
 
-	/*
-	 * Protects: wlog_head and the record slots from the device's tail up
-	 * to wlog_head.  Writers run in process and hard-irq context.
+	/**
+	 * @wlog_lock: Protects @wlog_head and the record slots from the
+	 * device's tail up to @wlog_head.  Writers run in process and hard-irq
+	 * context.
 	 */
 	spinlock_t wlog_lock;
+	/** @wlog_head: records produced; published to the device as wlog->head */
 	u32 wlog_head;
 
 	/** @drain_wq: posting reads sleep here; woken by MSG_DRAINED and death */
@@ -71,32 +77,38 @@ struct gensim_channel {
 	/** @irq_spurious: interrupts that arrived with no target */
 	atomic_t irq_spurious;
 
-	/*
-	 * Protects: window_pages, window_mm and mapping.  The fault handler
-	 * takes it under mmap_lock, so nothing that takes mmap_lock may be
-	 * called with it held.
+	/**
+	 * @window_lock: Protects @window_pages, @window_mm and @mapping.  The
+	 * fault handler takes it under mmap_lock, so nothing that takes
+	 * mmap_lock may be called with it held.
 	 */
 	struct mutex window_lock;
-	struct xarray window_pages;	/* window page index -> struct page */
-	struct drm_mm window_mm;	/* window address allocator, in pages */
-	struct address_space *mapping;	/* the device's UIO file, for zapping */
+	/** @window_pages: window page index -> struct page */
+	struct xarray window_pages;
+	/** @window_mm: window address allocator, in pages */
+	struct drm_mm window_mm;
+	/** @mapping: the device's UIO file mapping, to zap unmapped pages */
+	struct address_space *mapping;
 };
 
 /**
  * struct gensim_uif - the UIO front end, one per platform device
  */
 struct gensim_uif {
+	/** @pdev: the gensim platform device, parent of UIO and DRM devices */
 	struct platform_device *pdev;
+	/** @info: the UIO device */
 	struct uio_info info;
 
-	/* @chan: written only by open and release, which UIO serialises. */
+	/** @chan: the attached channel; written only by open and release */
 	struct gensim_channel *chan;
 	/** @probe_work: runs the probe after GENSIM_MSG_READY */
 	struct work_struct probe_work;
 
-	/* Protects: gdev */
+	/** @lock: Protects @gdev */
 	struct mutex lock;
-	struct gensim_device *gdev;	/* the registered DRM device, or NULL */
+	/** @gdev: the registered DRM device, or NULL */
+	struct gensim_device *gdev;
 };
 
 static inline bool gensim_channel_dead(const struct gensim_channel *chan)
