@@ -38,3 +38,4 @@ $(eval $(call test,test_eu_tools,eu/tests/test_eu_tools.c $(EU_TEST_COMMON)))
 # test_eu_tools runs the programs of tools/tools.mk.
 $(O)/eu/tests/test_eu_tools.o: ALL_CFLAGS += -DGSEU_BINDIR='"$(O)/bin"'
 $(O)/tests/test_eu_tools: $(O)/bin/gensim-as $(O)/bin/gensim-dis
+include eu/interp/interp.mk

@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Private to the EU interpreter: the predecoded instruction (built once
+ * per kernel by interp_program.c), the per-instruction scratch lanes, and
+ * the entry points the executor files share.
+ *
+ * Execution of an ALU instruction is gather -> kernel -> flags -> scatter:
+ * each source is read through its precomputed byte offsets and converted
+ * into one of three computation classes (F: float, DF: double, I: int64),
+ * an op kernel specialised for that class runs over all lanes, and the
+ * result is converted into the destination type under the write enables.
+ * Gather, kernel and scatter are chosen when the kernel is predecoded, so
+ * nothing switches on a type per channel.
+ */
+#ifndef GSEU_INTERP_H
+#define GSEU_INTERP_H
+
+#include <string.h>
+
+#include "gseu/eu_thread.h"
+
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "the EU interpreter assumes a little-endian host (GRF byte layout)"
+#endif
+
+enum gsi_cls { GSI_F, GSI_DF, GSI_I, GSI_NCLS };
+
+union gsi_lanes {
+	float f[32];
+	double d[32];
+	int64_t i[32];
+	uint64_t u[32];
+};
+
+/* Where an operand lives. */
+enum gsi_kind {
+	GSI_K_NONE, GSI_K_GRF, GSI_K_GRF_IND, GSI_K_ARF, GSI_K_IMM, GSI_K_NULL,
+};
+
+/* Architecture registers the interpreter gives a byte image. */
+enum gsi_arf {
+	GSI_ARF_NULL, GSI_ARF_A0, GSI_ARF_ACC, GSI_ARF_F, GSI_ARF_CE,
+	GSI_ARF_SR0, GSI_ARF_CR0, GSI_ARF_N0, GSI_ARF_IP, GSI_ARF_TDR,
+	GSI_ARF_TM0,
+};
+
+struct gsi_opnd {
+	uint8_t kind;		/* enum gsi_kind */
+	uint8_t type;		/* enum gseu_type (V/UV/VF already expanded) */
+	uint8_t size;		/* element bytes */
+	uint8_t arf;		/* enum gsi_arf */
+	bool contig;		/* off[k] == off[0] + k * size */
+	bool neg, abs;
+	/* direct: byte offset from the file's base (GRF: r0 byte 0; ARF: the
+	 * register's image; IMM: gsi_insn.imm).  Indirect: offset added to
+	 * the address a0.(a0sub + sel[k]) + aimm. */
+	uint16_t off[32];
+	uint8_t sel[32];	/* indirect: which a0 word, relative */
+	uint8_t a0sub;
+	int16_t aimm;
+};
+
+struct gsi_run;
+struct gsi_insn;
+struct gsi_exec;
+
+/* Returns 0 to go on with run->next_ip, or a gseu_run_status + 1. */
+typedef int (*gsi_exec_fn)(struct gsi_run *r, const struct gsi_insn *pi);
+typedef void (*gsi_gather_fn)(union gsi_lanes *out, const uint8_t *base,
+			      const uint16_t *off, bool contig, unsigned n,
+			      bool ftz);
+/* flags: GSI_SC_* */
+typedef void (*gsi_scatter_fn)(uint8_t *base, const uint16_t *off, bool contig,
+			       const union gsi_lanes *v, uint32_t wr,
+			       unsigned n, unsigned flags);
+typedef void (*gsi_kernel_fn)(struct gsi_exec *e);
+
+#define GSI_SC_FTZ	1u	/* flush denormal float results */
+#define GSI_SC_ALT	2u	/* ALT mode: +-INF results become +-FLT_MAX */
+#define GSI_SC_UNS	4u	/* I class: the lanes hold uint64 values */
+
+struct gsi_insn {
+	gsi_exec_fn exec;
+	struct gseu_insn in;	/* the decoded instruction */
+	uint32_t ip, size;	/* byte offset and 8/16 */
+	bool join;		/* a control-flow target: wake parked channels */
+
+	/* ALU plumbing, chosen at predecode */
+	uint8_t cls;		/* enum gsi_cls of the computation */
+	uint8_t n;		/* execution size */
+	uint8_t c0;		/* first channel (QtrCtrl * 8 + NibCtrl * 4) */
+	uint8_t nsrc;
+	uint8_t iw;		/* integer execution width in bits (16/32/64) */
+	bool isigned;		/* integer execution type is signed */
+	bool raw;		/* raw move/select: bits copied unchanged */
+	bool logic;		/* negate means bitwise not */
+	bool acc_wr;		/* implicit accumulator write */
+	bool uns;		/* I-class results are unsigned 64-bit */
+	uint32_t wm_lanes;	/* Align16 write mask as lanes (else all) */
+	uint32_t lanes;		/* (1 << n) - 1 */
+	struct gsi_opnd dst, src[3];
+	gsi_gather_fn gather[3];
+	gsi_kernel_fn kernel;
+	gsi_scatter_fn scatter;
+	gsi_scatter_fn acc_scatter;	/* implicit acc write (dst type) */
+	gsi_gather_fn acc_gather;	/* implicit acc read (mac, mach...) */
+	uint8_t acc_type;
+	uint16_t acc_off[32];	/* implicit accumulator byte offsets */
+
+	/* flow control: absolute byte targets (may be out of range) */
+	int64_t jip_ip, uip_ip;
+
+	/* an instruction that faults whenever it executes */
+	uint8_t fault;		/* enum gseu_exc, 0 = none */
+	char fault_buf[160];
+
+	uint8_t imm[256] __attribute__((aligned(8)));	/* expanded immediate */
+};
+
+struct gseu_program {
+	struct gsi_insn *insns;
+	unsigned count;
+	uint32_t size;		/* bytes of code */
+	int32_t *slot;		/* per 8-byte slot: insn index or -1 */
+};
+
+/* One run of gseu_thread_run(). */
+struct gsi_run {
+	struct gseu_hw_thread *t;
+	const struct gseu_program *p;
+	uint32_t next_ip;	/* where to go after this instruction */
+	bool jumped;		/* next_ip is not the fall-through */
+	union gseu_reg128 scratch;	/* image of ip / ce0 for a read */
+};
+
+/* Per-instruction scratch. */
+struct gsi_exec {
+	struct gseu_hw_thread *t;
+	const struct gsi_insn *pi;
+	unsigned n;
+	uint32_t wr;		/* lanes enabled for writing */
+	uint32_t cond;		/* lanes whose condition is true (cmp & co) */
+	bool has_cond;		/* the kernel computed cond itself */
+	union gsi_lanes s[3];
+	union gsi_lanes acc;	/* implicit accumulator input */
+	union gsi_lanes r;
+	union gsi_lanes r2;	/* carry/borrow, remainder, acc result */
+	bool r2_to_acc;
+	bool r2_to_next;	/* math intdivmod: remainder to dst + 32 */
+};
+
+/* interp_convert.c: the per-type gather/scatter tables. */
+extern const gsi_gather_fn gsi_gather_tab[GSEU_TYPE_COUNT][GSI_NCLS];
+extern const gsi_scatter_fn gsi_scatter_tab[GSI_NCLS][GSEU_TYPE_COUNT];
+void gsi_scatter_bool(uint8_t *base, const uint16_t *off, bool contig,
+		      uint32_t cond, uint32_t wr, unsigned n, unsigned size);
+void gsi_copy_raw(uint8_t *dbase, const uint16_t *doff, bool dcontig,
+		  const uint8_t *sbase, const uint16_t *soff, bool scontig,
+		  uint32_t wr, unsigned n, unsigned size);
+uint32_t gsi_cond(unsigned cls, const union gsi_lanes *r, unsigned n,
+		  unsigned cmod, bool uns, unsigned dst_type);
+void gsi_saturate(unsigned cls, union gsi_lanes *r, unsigned n,
+		  unsigned dst_type, bool uns);
+void gsi_modifiers(unsigned cls, union gsi_lanes *v, unsigned n, bool neg,
+		   bool abs, bool logic);
+
+/* interp_alu.c / interp_vec.c / interp_math.c: kernel selection. */
+gsi_kernel_fn gsi_alu_kernel(const struct gsi_insn *pi);
+gsi_kernel_fn gsi_vec_kernel(const struct gsi_insn *pi);
+gsi_kernel_fn gsi_math_kernel(const struct gsi_insn *pi, const char **why);
+
+/* interp_exec.c: the generic executors. */
+int gsi_exec_alu(struct gsi_run *r, const struct gsi_insn *pi);
+int gsi_exec_raw(struct gsi_run *r, const struct gsi_insn *pi);
+int gsi_exec_fault(struct gsi_run *r, const struct gsi_insn *pi);
+int gsi_exec_nop(struct gsi_run *r, const struct gsi_insn *pi);
+uint32_t gsi_emask(const struct gseu_hw_thread *t, const struct gsi_insn *pi);
+uint32_t gsi_pmask(const struct gseu_hw_thread *t, const struct gsi_insn *pi);
+uint8_t *gsi_arf_base(struct gseu_hw_thread *t, unsigned arf);
+unsigned gsi_arf_bytes(unsigned arf);
+/* Resolve an operand to base + offsets (indirect: into offbuf). */
+int gsi_operand(struct gsi_run *r, const struct gsi_insn *pi,
+		const struct gsi_opnd *o, uint8_t **base, const uint16_t **off,
+		bool *contig, uint16_t *offbuf);
+void gsi_flags_write(struct gseu_hw_thread *t, const struct gsi_insn *pi,
+		     uint32_t cond, uint32_t wr);
+
+/* interp_flow.c */
+int gsi_exec_flow(struct gsi_run *r, const struct gsi_insn *pi);
+
+/* interp_send.c */
+int gsi_exec_send(struct gsi_run *r, const struct gsi_insn *pi);
+int gsi_exec_wait(struct gsi_run *r, const struct gsi_insn *pi);
+
+/* interp_run.c: raise an exception (returns the run status + 1). */
+int gsi_raise(struct gsi_run *r, const struct gsi_insn *pi, enum gseu_exc e,
+	      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+#define GSI_STOP(status) ((int)(status) + 1)
+
+static inline uint32_t gsi_lanes_mask(unsigned n)
+{
+	return n >= 32 ? 0xffffffffu : (1u << n) - 1;
+}
+
+#endif

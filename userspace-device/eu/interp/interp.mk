@@ -1,0 +1,35 @@
+# SPDX-License-Identifier: MIT
+#
+# The Gen8 EU interpreter (Documentation/gpu/gensim/eu-interpreter.rst):
+# one hardware thread's state (include/gseu/eu_thread.h) and the predecoded
+# executor that runs Gen8 machine code on it.
+
+LIB_SRCS += \
+	eu/interp/interp_program.c \
+	eu/interp/interp_run.c \
+	eu/interp/interp_exec.c \
+	eu/interp/interp_convert.c \
+	eu/interp/interp_alu.c \
+	eu/interp/interp_vec.c \
+	eu/interp/interp_math.c \
+	eu/interp/interp_flow.c \
+	eu/interp/interp_send.c
+
+# Float kernels run under the rounding mode cr0 selects (fesetround):
+# keep the compiler from assuming round-to-nearest there.
+$(O)/eu/interp/interp_convert.o $(O)/eu/interp/interp_alu.o \
+$(O)/eu/interp/interp_vec.o $(O)/eu/interp/interp_math.o \
+$(O)/eu/interp/interp_exec.o: ALL_CFLAGS += -frounding-math
+
+LDLIBS += -lm
+
+$(O)/eu/interp/tests/%.o: ALL_CFLAGS += -I$(CURDIR)/tests -I$(CURDIR)/eu/interp/tests
+
+INTERP_TEST_COMMON := eu/interp/tests/it_util.c tests/tap.c
+
+$(eval $(call test,test_interp_alu,eu/interp/tests/test_interp_alu.c $(INTERP_TEST_COMMON)))
+$(eval $(call test,test_interp_float,eu/interp/tests/test_interp_float.c $(INTERP_TEST_COMMON)))
+$(eval $(call test,test_interp_region,eu/interp/tests/test_interp_region.c $(INTERP_TEST_COMMON)))
+$(eval $(call test,test_interp_flow,eu/interp/tests/test_interp_flow.c $(INTERP_TEST_COMMON)))
+$(eval $(call test,test_interp_math,eu/interp/tests/test_interp_math.c $(INTERP_TEST_COMMON)))
+$(eval $(call test,test_interp_kernels,eu/interp/tests/test_interp_kernels.c $(INTERP_TEST_COMMON)))

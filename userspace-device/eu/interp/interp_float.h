@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Float helpers of the EU interpreter: denormal flushing (seed-000-eu-isa.md
+ * 2.4: denormals flush to a zero of the same sign on input and output of
+ * every FP operation unless cr0.0 says preserve), ALT-mode clamping (2.6),
+ * half-float conversion (round to nearest even), and float -> integer
+ * conversion (2.7: round toward zero, NaN -> 0, clamp to the type range).
+ */
+#ifndef GSEU_INTERP_FLOAT_H
+#define GSEU_INTERP_FLOAT_H
+
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+static inline uint32_t gsi_fbits(float f)
+{
+	uint32_t u;
+
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+static inline float gsi_bitsf(uint32_t u)
+{
+	float f;
+
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+static inline float gsi_ftz(float f)
+{
+	uint32_t u = gsi_fbits(f);
+
+	return (u & 0x7f800000u) ? f : gsi_bitsf(u & 0x80000000u);
+}
+
+static inline double gsi_ftzd(double d)
+{
+	uint64_t u;
+
+	memcpy(&u, &d, 8);
+	if (!(u & 0x7ff0000000000000ull)) {
+		u &= 0x8000000000000000ull;
+		memcpy(&d, &u, 8);
+	}
+	return d;
+}
+
+/* ALT mode: a result that would be +-INF is +-FLT_MAX (notes 2.6). */
+static inline float gsi_alt(float f)
+{
+	return isinf(f) ? copysignf(FLT_MAX, f) : f;
+}
+
+static inline double gsi_altd(double d)
+{
+	return isinf(d) ? copysign(DBL_MAX, d) : d;
+}
+
+static inline float gsi_half_to_float(uint16_t h)
+{
+	uint32_t s = (uint32_t)(h & 0x8000) << 16, e = (h >> 10) & 0x1f,
+		 m = h & 0x3ff;
+
+	if (e == 0x1f)
+		return gsi_bitsf(s | 0x7f800000u | (m << 13));
+	if (e == 0) {
+		/* zero or denormal: m * 2^-24, exact in float */
+		float v = (float)m * 0x1p-24f;
+
+		return s ? -v : v;
+	}
+	return gsi_bitsf(s | ((e + 112) << 23) | (m << 13));
+}
+
+static inline uint16_t gsi_float_to_half(float f)
+{
+	uint32_t u = gsi_fbits(f), s = (u >> 16) & 0x8000;
+	float a = fabsf(f);
+
+	if (isnan(f))
+		return (uint16_t)(s | 0x7e00 | ((u >> 13) & 0x3ff));
+	if (a >= 65520.0f)	/* rounds to infinity */
+		return (uint16_t)(s | 0x7c00);
+	if (a < 0x1p-14f) {
+		/* denormal half: scale so the host rounds (to nearest even) */
+		float m = a * 0x1p24f;
+
+		return (uint16_t)(s | (uint32_t)nearbyintf(m));
+	}
+	{
+		uint32_t e = ((u >> 23) & 0xff) - 112, m = u & 0x7fffff;
+		uint32_t h = (e << 10) | (m >> 13), rest = m & 0x1fff;
+
+		if (rest > 0x1000 || (rest == 0x1000 && (h & 1)))
+			h++;
+		return (uint16_t)(s | h);
+	}
+}
+
+/* Float (held in a double) to an integer type: RTZ, NaN 0, clamped. */
+#define GSI_F2I(CT, MIN, MAX, v)					\
+	(isnan(v) ? (CT)0 : (v) <= (double)(MIN) ? (CT)(MIN) :		\
+	 (v) >= (double)(MAX) ? (CT)(MAX) : (CT)(v))
+
+#endif

@@ -1,0 +1,583 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Predecode: a kernel's bytes -> an array of struct gsi_insn, once per
+ * kernel.  Every direct region becomes a table of byte offsets (regions
+ * and addressing: seed-000-eu-isa.md 4.2-4.4: byte = RegNum*32 + SubRegNum
+ * + (row*VertStride + col*HorzStride)*size, Align16 swizzles and write
+ * masks, 1x1/Vx1/VxH indirect rows), immediates are expanded (V, UV, VF:
+ * notes 2.1), the computation class and the gather/kernel/scatter
+ * functions are chosen, and branch targets are resolved to byte offsets.
+ * Anything the interpreter cannot run becomes an instruction that raises
+ * a named exception when (and only if) it executes.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "interp.h"
+#include "../eu_priv.h"
+
+#define GRF_BYTES (GSEU_NUM_GRF * 32)
+
+static void fault(struct gsi_insn *pi, enum gseu_exc e, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void fault(struct gsi_insn *pi, enum gseu_exc e, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (pi->fault)
+		return;		/* keep the first reason */
+	va_start(ap, fmt);
+	vsnprintf(pi->fault_buf, sizeof(pi->fault_buf), fmt, ap);
+	va_end(ap);
+	pi->fault = (uint8_t)e;
+	pi->exec = gsi_exec_fault;
+}
+
+static bool is_unsigned(unsigned t)
+{
+	return t == GSEU_TYPE_UD || t == GSEU_TYPE_UW || t == GSEU_TYPE_UB ||
+	       t == GSEU_TYPE_UQ;
+}
+
+static const char *opname(const struct gsi_insn *pi)
+{
+	const struct gseu_opinfo *o = gseu_opinfo_by_op(pi->in.op);
+
+	return o ? o->name : "?";
+}
+
+/* ARF register number -> image, start byte in it, or -1 (unsupported). */
+static int arf_map(unsigned nr, uint8_t *arf, unsigned *start)
+{
+	*start = 0;
+	switch (nr & 0xf0) {
+	case GSEU_ARF_NULL: *arf = GSI_ARF_NULL; return 0;
+	case GSEU_ARF_A0: *arf = GSI_ARF_A0; return 0;
+	case GSEU_ARF_ACC0: *arf = GSI_ARF_ACC; *start = (nr & 0xf) * 32; return 0;
+	case GSEU_ARF_F0: *arf = GSI_ARF_F; *start = (nr & 1) * 4; return 0;
+	case GSEU_ARF_CE0: *arf = GSI_ARF_CE; return 0;
+	case GSEU_ARF_SR0: *arf = GSI_ARF_SR0; return 0;
+	case GSEU_ARF_CR0: *arf = GSI_ARF_CR0; return 0;
+	case GSEU_ARF_N0: *arf = GSI_ARF_N0; return 0;
+	case GSEU_ARF_IP: *arf = GSI_ARF_IP; return 0;
+	case GSEU_ARF_TDR0: *arf = GSI_ARF_TDR; return 0;
+	case GSEU_ARF_TM0: *arf = GSI_ARF_TM0; return 0;
+	default: return -1;
+	}
+}
+
+static const char *arf_name(unsigned nr)
+{
+	switch (nr & 0xf0) {
+	case GSEU_ARF_MSG0: return "msg";
+	case GSEU_ARF_SP: return "sp";
+	case GSEU_ARF_FC0: return "fc";
+	case GSEU_ARF_DBG0: return "dbg0";
+	default: return "an unknown ARF";
+	}
+}
+
+/* Region offsets of lane k relative to the operand's first byte. */
+static unsigned region_off(const struct gsi_insn *pi, const struct gseu_reg *r,
+			   bool is_dst, unsigned k, unsigned size)
+{
+	if (is_dst)
+		return pi->in.access == GSEU_ALIGN16 ? k * size : k * r->hstride * size;
+	if (pi->in.access == GSEU_ALIGN16) {
+		unsigned comp = (r->swizzle >> (2 * (k & 3))) & 3;
+
+		if (r->rep_ctrl)
+			return 0;
+		return ((k / 4) * r->vstride + comp) * size;
+	}
+	{
+		unsigned w = r->width ? r->width : 1;
+
+		return ((k / w) * r->vstride + (k % w) * r->hstride) * size;
+	}
+}
+
+static void set_contig(struct gsi_opnd *o, unsigned n)
+{
+	o->contig = true;
+	for (unsigned k = 1; k < n; k++)
+		if (o->off[k] != o->off[0] + k * o->size)
+			o->contig = false;
+}
+
+/* Expand an immediate into pi->imm; returns the element count. */
+static unsigned expand_imm(struct gsi_insn *pi, const struct gseu_reg *r,
+			   uint8_t *type)
+{
+	uint64_t v = r->imm;
+
+	switch (r->type) {
+	case GSEU_TYPE_V:
+	case GSEU_TYPE_UV:
+		for (unsigned i = 0; i < 8; i++) {
+			unsigned nib = (v >> (4 * i)) & 0xf;
+			int16_t w = r->type == GSEU_TYPE_V && (nib & 8) ?
+				    (int16_t)(nib - 16) : (int16_t)nib;
+
+			memcpy(pi->imm + 2 * i, &w, 2);
+		}
+		*type = r->type == GSEU_TYPE_V ? GSEU_TYPE_W : GSEU_TYPE_UW;
+		return 8;
+	case GSEU_TYPE_VF:
+		for (unsigned i = 0; i < 4; i++) {
+			unsigned b = (v >> (8 * i)) & 0xff;
+			uint32_t f = (uint32_t)(b & 0x80) << 24;
+
+			if (b & 0x7f)	/* 2^(e-3) (1 + m/16); 0x00/0x80 = +-0 */
+				f |= ((((b >> 4) & 7) + 124u) << 23) |
+				     ((uint32_t)(b & 0xf) << 19);
+			memcpy(pi->imm + 4 * i, &f, 4);
+		}
+		*type = GSEU_TYPE_F;
+		return 4;
+	default:
+		*type = r->type;
+		memcpy(pi->imm, &v, 8);	/* W/UW/HF: the low half */
+		return 1;
+	}
+}
+
+static void setup_operand(struct gsi_insn *pi, const struct gseu_reg *r,
+			  struct gsi_opnd *o, bool is_dst, const char *slot)
+{
+	unsigned n = pi->n, size;
+
+	memset(o, 0, sizeof(*o));
+	o->type = r->type;
+	o->neg = r->negate;
+	o->abs = r->abs;
+	if (r->file == GSEU_FILE_IMM) {
+		unsigned cnt = expand_imm(pi, r, &o->type);
+
+		o->kind = GSI_K_IMM;
+		o->size = (uint8_t)gseu_type_size(o->type);
+		for (unsigned k = 0; k < n; k++)
+			o->off[k] = (uint16_t)((k % cnt) * o->size);
+		set_contig(o, n);
+		return;
+	}
+	size = gseu_type_size(r->type);
+	o->size = (uint8_t)size;
+	if (r->file == GSEU_FILE_GRF && r->indirect) {
+		o->kind = GSI_K_GRF_IND;
+		o->a0sub = r->addr_subnr;
+		o->aimm = r->addr_imm;
+		for (unsigned k = 0; k < n; k++) {
+			if (!is_dst && pi->in.access == GSEU_ALIGN1 &&
+			    r->vstride == GSEU_VSTRIDE_VXH) {
+				unsigned w = r->width ? r->width : 1;
+
+				o->sel[k] = (uint8_t)(k / w);
+				o->off[k] = (uint16_t)((k % w) * r->hstride * size);
+			} else {
+				o->off[k] = (uint16_t)region_off(pi, r, is_dst, k, size);
+			}
+			if (o->a0sub + o->sel[k] > 15)
+				fault(pi, GSEU_EXC_REGION,
+				      "%s: indirect region needs a0.%u, past a0.15",
+				      slot, o->a0sub + o->sel[k]);
+		}
+		return;
+	}
+	if (r->file == GSEU_FILE_GRF) {
+		unsigned base = r->nr * 32u + r->subnr;
+
+		o->kind = GSI_K_GRF;
+		for (unsigned k = 0; k < n; k++) {
+			unsigned off = base + region_off(pi, r, is_dst, k, size);
+
+			if (off + size > GRF_BYTES) {
+				fault(pi, GSEU_EXC_REGION,
+				      "%s: channel %u reaches byte %u, past r127",
+				      slot, k, off + size - 1);
+				off = 0;
+			}
+			o->off[k] = (uint16_t)off;
+		}
+		set_contig(o, n);
+		return;
+	}
+	/* ARF */
+	{
+		unsigned start, lim;
+
+		if (arf_map(r->nr, &o->arf, &start) < 0) {
+			fault(pi, GSEU_EXC_UNSUPPORTED, "%s: ARF %s (%#04x) is not implemented",
+			      slot, arf_name(r->nr), r->nr);
+			return;
+		}
+		o->kind = GSI_K_ARF;
+		if (o->arf == GSI_ARF_NULL) {
+			o->kind = GSI_K_NULL;
+			return;	/* offsets 0: reads give zero, writes vanish */
+		}
+		if (is_dst) {
+			if (o->arf == GSI_ARF_IP) {
+				fault(pi, GSEU_EXC_UNSUPPORTED,
+				      "dst: writing ip (a jump through mov) is not implemented");
+				return;
+			}
+			/* writes to read-only ARFs are dropped (notes 3.4) */
+			if (o->arf == GSI_ARF_SR0 || o->arf == GSI_ARF_CE ||
+			    o->arf == GSI_ARF_TM0) {
+				o->kind = GSI_K_NULL;
+				return;
+			}
+		}
+		lim = gsi_arf_bytes(o->arf);
+		for (unsigned k = 0; k < n; k++) {
+			unsigned off = start + r->subnr + region_off(pi, r, is_dst, k, size);
+
+			if (off + size > lim) {
+				fault(pi, GSEU_EXC_REGION,
+				      "%s: channel %u reaches byte %u of an ARF image of %u bytes",
+				      slot, k, off + size - 1, lim);
+				off = 0;
+			}
+			o->off[k] = (uint16_t)off;
+		}
+		set_contig(o, n);
+	}
+}
+
+static bool is_acc(const struct gsi_opnd *o)
+{
+	return o->kind == GSI_K_ARF && o->arf == GSI_ARF_ACC;
+}
+
+static void setup_alu(struct gsi_insn *pi)
+{
+	const struct gseu_insn *in = &pi->in;
+	unsigned op = in->op, nsrc = in->nsrc, cls = GSI_I;
+	bool any_f = false, any_df = false, all_uns = true, any_d = false,
+	     any_q = false, neg = false;
+	const char *why = NULL;
+
+	pi->exec = gsi_exec_alu;
+	pi->nsrc = (uint8_t)nsrc;
+	setup_operand(pi, &in->dst, &pi->dst, true, "dst");
+	for (unsigned s = 0; s < nsrc; s++) {
+		static const char *const nm[3] = { "src0", "src1", "src2" };
+		struct gsi_opnd *o = &pi->src[s];
+
+		setup_operand(pi, &in->src[s], o, false, nm[s]);
+		any_f |= o->type == GSEU_TYPE_F || o->type == GSEU_TYPE_HF;
+		any_df |= o->type == GSEU_TYPE_DF;
+		all_uns &= is_unsigned(o->type);
+		any_d |= o->type == GSEU_TYPE_D || o->type == GSEU_TYPE_UD;
+		any_q |= o->type == GSEU_TYPE_Q || o->type == GSEU_TYPE_UQ;
+		neg |= o->neg;
+	}
+	/* Execution type (notes 2.7/4.5): float wins; DF over F. */
+	if (any_df)
+		cls = GSI_DF;
+	else if (any_f)
+		cls = GSI_F;
+	pi->cls = (uint8_t)cls;
+	pi->iw = any_q ? 64 : any_d ? 32 : 16;
+	pi->isigned = !is_unsigned(pi->src[0].type);
+	pi->uns = cls == GSI_I && all_uns && !neg && nsrc;
+	pi->logic = op == GSEU_OP_NOT || op == GSEU_OP_AND || op == GSEU_OP_OR ||
+		    op == GSEU_OP_XOR;
+	if (pi->logic && (pi->src[0].abs || pi->src[1].abs))
+		fault(pi, GSEU_EXC_OPERAND, "%s: (abs) is not allowed on a logic instruction",
+		      opname(pi));
+
+	if (in->form == GSEU_FORM_MATH)
+		pi->kernel = gsi_math_kernel(pi, &why);
+	else
+		pi->kernel = gsi_alu_kernel(pi);
+	if (!pi->kernel)
+		pi->kernel = gsi_vec_kernel(pi);
+	if (!pi->kernel) {
+		if (why)
+			fault(pi, GSEU_EXC_UNSUPPORTED, "%s", why);
+		else if (op == GSEU_OP_SEL)
+			fault(pi, GSEU_EXC_UNSUPPORTED,
+			      "sel with condition .%u (only .l .le .g .ge select min/max)",
+			      in->cmod);
+		else
+			fault(pi, GSEU_EXC_OPERAND, "%s has no %s form (source types %s%s%s)",
+			      opname(pi), cls == GSI_I ? "integer" : "floating-point",
+			      gseu_type_name(pi->src[0].type), nsrc > 1 ? ", " : "",
+			      nsrc > 1 ? gseu_type_name(pi->src[1].type) : "");
+		return;
+	}
+	for (unsigned s = 0; s < nsrc; s++)
+		pi->gather[s] = gsi_gather_tab[pi->src[s].type][cls];
+	pi->scatter = gsi_scatter_tab[cls][pi->dst.type];
+
+	if ((op == GSEU_OP_DP4 || op == GSEU_OP_DPH || op == GSEU_OP_DP3 ||
+	     op == GSEU_OP_DP2) && pi->n % 4)
+		fault(pi, GSEU_EXC_OPERAND, "%s needs an execution size that is a multiple of 4",
+		      opname(pi));
+	if (op == GSEU_OP_LINE || op == GSEU_OP_PLN) {
+		if (pi->src[0].kind != GSI_K_GRF || (in->src[0].subnr & 15))
+			fault(pi, GSEU_EXC_OPERAND,
+			      "%s: src0 must be a direct GRF vector on a 16-byte boundary",
+			      opname(pi));
+		if (op == GSEU_OP_PLN &&
+		    (pi->src[1].kind != GSI_K_GRF || (in->src[1].subnr & 31) ||
+		     pi->src[1].off[0] + (pi->n > 8 ? 128u : 64u) > GRF_BYTES))
+			fault(pi, GSEU_EXC_OPERAND,
+			      "pln: src1 must be a direct, register-aligned GRF with room for u and v");
+	}
+	if (op == GSEU_OP_MATH && pi->in.math_fn == GSEU_MATH_IDIV &&
+	    pi->dst.kind == GSI_K_GRF && pi->dst.off[pi->n - 1] + 32u + pi->dst.size > GRF_BYTES)
+		fault(pi, GSEU_EXC_REGION, "math intdivmod: the remainder register is past r127");
+	if (in->saturate && is_acc(&pi->dst))
+		fault(pi, GSEU_EXC_OPERAND, ".sat with an accumulator destination (notes 3.7)");
+	if (cls == GSI_I && any_q && in->saturate)
+		fault(pi, GSEU_EXC_UNSUPPORTED, "saturation of a 64-bit integer result");
+
+	/* Implicit accumulator (notes 3.7): dst type, lane (c0+k)*size. */
+	{
+		bool reads = op == GSEU_OP_MAC || op == GSEU_OP_MACH ||
+			     op == GSEU_OP_SADA2;
+		bool writes = (in->acc_wr_en && op != GSEU_OP_CMP &&
+			       op != GSEU_OP_CMPN && !is_acc(&pi->dst)) ||
+			      op == GSEU_OP_MACH || op == GSEU_OP_ADDC ||
+			      op == GSEU_OP_SUBB;
+		unsigned at = pi->dst.type, sz;
+
+		if (gseu_type_size(at) == 1)
+			at = is_unsigned(at) ? GSEU_TYPE_UW : GSEU_TYPE_W;
+		sz = gseu_type_size(at);
+		pi->acc_type = (uint8_t)at;
+		for (unsigned k = 0; k < pi->n; k++)
+			pi->acc_off[k] = (uint16_t)(((pi->c0 + k) * sz) & (sz == 8 ? 127 : 63));
+		if (reads)
+			pi->acc_gather = gsi_gather_tab[at][cls];
+		if (writes) {
+			pi->acc_wr = true;
+			pi->acc_scatter = gsi_scatter_tab[cls][at];
+		}
+	}
+
+	/* Raw moves keep every bit, denormals and NaN payloads too (2.4). */
+	if ((op == GSEU_OP_MOV || (op == GSEU_OP_SEL && !in->cmod)) &&
+	    !in->saturate && !in->cmod && !pi->acc_wr &&
+	    pi->dst.kind != GSI_K_GRF_IND) {
+		bool raw = true;
+
+		for (unsigned s = 0; s < nsrc; s++)
+			raw &= pi->src[s].type == pi->dst.type && !pi->src[s].neg &&
+			       !pi->src[s].abs;
+		pi->raw = raw;
+		if (raw && !pi->fault)
+			pi->exec = gsi_exec_raw;
+	}
+}
+
+static void predecode(struct gsi_insn *pi)
+{
+	const struct gseu_insn *in = &pi->in;
+
+	pi->n = in->exec_size;
+	pi->c0 = (uint8_t)(in->qtr_ctrl * 8 + in->nib_ctrl * 4);
+	pi->lanes = gsi_lanes_mask(pi->n);
+	pi->wm_lanes = pi->lanes;
+	if (in->access == GSEU_ALIGN16 && in->form != GSEU_FORM_SEND) {
+		uint32_t wm = 0;
+
+		for (unsigned k = 0; k < pi->n; k++)
+			if (in->dst.writemask >> (k & 3) & 1)
+				wm |= 1u << k;
+		pi->wm_lanes = wm;
+	}
+	if (pi->c0 + pi->n > 32) {
+		fault(pi, GSEU_EXC_OPERAND, "channels %u..%u: a thread has 32",
+		      pi->c0, pi->c0 + pi->n - 1);
+		return;
+	}
+	if (in->debug_ctrl) {
+		fault(pi, GSEU_EXC_BREAKPOINT, "breakpoint (DebugCtrl) on %s", opname(pi));
+		return;
+	}
+
+	switch (in->form) {
+	case GSEU_FORM_ALU1:
+		if (in->op == GSEU_OP_WAIT) {
+			pi->exec = gsi_exec_wait;
+			if (in->src[0].file != GSEU_FILE_ARF ||
+			    (in->src[0].nr & 0xf0) != GSEU_ARF_N0)
+				fault(pi, GSEU_EXC_OPERAND, "wait: src0 must be n0");
+			return;
+		}
+		/* fall through */
+	case GSEU_FORM_ALU2:
+	case GSEU_FORM_ALU3:
+	case GSEU_FORM_MATH:
+		setup_alu(pi);
+		return;
+	case GSEU_FORM_SEND:
+		pi->exec = gsi_exec_send;
+		setup_operand(pi, &in->dst, &pi->dst, true, "dst");
+		if (in->src[0].file != GSEU_FILE_GRF || in->src[0].indirect)
+			fault(pi, GSEU_EXC_OPERAND, "send: the payload must be a direct GRF");
+		if (in->dst.file == GSEU_FILE_GRF && in->dst.indirect)
+			fault(pi, GSEU_EXC_UNSUPPORTED, "send: an indirect response register");
+		if (in->dst.file == GSEU_FILE_ARF && (in->dst.nr & 0xf0) != GSEU_ARF_NULL)
+			fault(pi, GSEU_EXC_UNSUPPORTED,
+			      "send: a response into an ARF (%#04x)", in->dst.nr);
+		return;
+	case GSEU_FORM_BRANCH1:
+	case GSEU_FORM_BRANCH2:
+	case GSEU_FORM_JMPI:
+	case GSEU_FORM_CALL:
+	case GSEU_FORM_RET:
+		pi->exec = gsi_exec_flow;
+		pi->jip_ip = (int64_t)pi->ip + in->jip;
+		pi->uip_ip = (int64_t)pi->ip + in->uip;
+		if (in->form == GSEU_FORM_JMPI)
+			pi->jip_ip += pi->size;	/* jmpi counts from the next insn */
+		if (in->form == GSEU_FORM_CALL)
+			setup_operand(pi, &in->dst, &pi->dst, true, "dst");
+		if ((in->form == GSEU_FORM_JMPI || in->form == GSEU_FORM_CALL) &&
+		    in->src[1].file != GSEU_FILE_IMM)
+			setup_operand(pi, &in->src[1], &pi->src[1], false, "src1");
+		if (in->form == GSEU_FORM_RET)
+			setup_operand(pi, &in->src[0], &pi->src[0], false, "src0");
+		if (in->op == GSEU_OP_BRD || in->op == GSEU_OP_BRC)
+			fault(pi, GSEU_EXC_UNSUPPORTED,
+			      "%s (diverging/converging branch) is not implemented: its Gen8 semantics are not in the notes",
+			      opname(pi));
+		if ((in->op == GSEU_OP_IF || in->op == GSEU_OP_ELSE) && in->acc_wr_en)
+			fault(pi, GSEU_EXC_UNSUPPORTED,
+			      "%s with BranchCtrl (the goto/join model) is not implemented",
+			      opname(pi));
+		return;
+	case GSEU_FORM_NOP:
+		pi->exec = gsi_exec_nop;
+		return;
+	}
+	fault(pi, GSEU_EXC_ILLEGAL, "unknown instruction form %u", in->form);
+}
+
+static const struct gsi_insn *at_ip(const struct gseu_program *p, int64_t ip)
+{
+	if (ip < 0 || ip >= p->size || (ip & 7) || p->slot[ip / 8] < 0)
+		return NULL;
+	return &p->insns[p->slot[ip / 8]];
+}
+
+static void mark(struct gseu_program *p, int64_t ip)
+{
+	const struct gsi_insn *t = at_ip(p, ip);
+
+	if (t)
+		p->insns[t - p->insns].join = true;
+}
+
+/* Branch targets wake parked channels; break waits past its while. */
+static void link_flow(struct gseu_program *p)
+{
+	for (unsigned i = 0; i < p->count; i++) {
+		struct gsi_insn *pi = &p->insns[i];
+		const struct gsi_insn *w;
+
+		if (pi->exec != gsi_exec_flow)
+			continue;
+		if (pi->in.op == GSEU_OP_BREAK) {
+			/* Gen7+: UIP points at the WHILE (Mesa brw_set_uip_jip) */
+			w = at_ip(p, pi->uip_ip);
+			if (w && w->in.op == GSEU_OP_WHILE)
+				pi->uip_ip = (int64_t)w->ip + w->size;
+		}
+		mark(p, pi->jip_ip);
+		mark(p, pi->uip_ip);
+		mark(p, (int64_t)pi->ip + pi->size);
+	}
+}
+
+int gseu_program_create(const void *code, size_t size, struct gseu_program **out,
+			struct gseu_error *err)
+{
+	const uint8_t *b = code;
+	struct gseu_program *p;
+	size_t off, cap = 16;
+
+	*out = NULL;
+	if (size > (1u << 30))
+		return gseu_fail(err, GSEU_E_RANGE, "kernel of %zu bytes is too large", size);
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		return gseu_fail(err, GSEU_E_NOMEM, "out of memory");
+	p->size = (uint32_t)size;
+	p->slot = malloc((size / 8 + 1) * sizeof(*p->slot));
+	p->insns = malloc(cap * sizeof(*p->insns));
+	if (!p->slot || !p->insns)
+		goto nomem;
+	for (size_t s = 0; s <= size / 8; s++)
+		p->slot[s] = -1;
+
+	for (off = 0; off < size;) {
+		struct gsi_insn *pi;
+		struct gseu_error derr;
+		size_t len;
+		uint32_t dw0;
+
+		if (size - off < 8) {
+			gseu_fail(err, GSEU_E_TRUNCATED,
+				  "offset %#zx: %zu trailing bytes are no instruction",
+				  off, size - off);
+			gseu_program_free(p);
+			return -1;
+		}
+		memcpy(&dw0, b + off, 4);
+		len = (dw0 >> 29 & 1) ? 8 : 16;
+		if (size - off < len) {
+			gseu_fail(err, GSEU_E_TRUNCATED,
+				  "offset %#zx: native instruction cut short", off);
+			gseu_program_free(p);
+			return -1;
+		}
+		if (p->count == cap) {
+			void *n = realloc(p->insns, 2 * cap * sizeof(*p->insns));
+
+			if (!n)
+				goto nomem;
+			p->insns = n;
+			cap *= 2;
+		}
+		pi = &p->insns[p->count];
+		memset(pi, 0, sizeof(*pi));
+		pi->ip = (uint32_t)off;
+		pi->size = (uint32_t)len;
+		if (gseu_decode(b, size, off, &pi->in, &derr) != len) {
+			fault(pi, GSEU_EXC_ILLEGAL, "illegal instruction: %s", derr.msg);
+		} else {
+			predecode(pi);
+		}
+		p->slot[off / 8] = (int32_t)p->count;
+		p->count++;
+		off += len;
+	}
+	link_flow(p);
+	*out = p;
+	return 0;
+nomem:
+	gseu_program_free(p);
+	return gseu_fail(err, GSEU_E_NOMEM, "out of memory");
+}
+
+void gseu_program_free(struct gseu_program *p)
+{
+	if (!p)
+		return;
+	free(p->insns);
+	free(p->slot);
+	free(p);
+}
+
+unsigned gseu_program_count(const struct gseu_program *p)
+{
+	return p->count;
+}

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+/*
+ * send / sendc and wait.
+ *
+ * send (seed-000-eu-isa.md 6.4, gen8-eu-encoding-and-launch.md 2.5): the
+ * descriptor is the immediate (bits 124:96) or a0.0:ud, mlen = 28:25,
+ * rlen = 24:20, header = 19, function control = 18:0; the SFID is in the
+ * instruction, as is EOT.  The payload is mlen GRFs from src0, the
+ * response rlen GRFs from dst (none for a null dst).  The shared function
+ * itself is the embedder's handler for the SFID (struct gseu_sfid_table);
+ * the interpreter only checks the register ranges, hands over the
+ * registers and the channel mask, and ends the thread on EOT.
+ *
+ * Choice: a send whose execution mask and predicate leave no channel and
+ * that is not EOT sends nothing (an EOT send always goes out).
+ *
+ * wait (seed-000-eu-isa.md 6.2, shared functions 2.6): `wait n0.N` blocks
+ * while the notification count n0.N is 0, then takes one notification.
+ * Notifications arrive through gseu_thread_notify() at any time; they are
+ * folded into n0 here, by the thread that runs.
+ */
+#include "interp.h"
+
+int gsi_exec_send(struct gsi_run *r, const struct gsi_insn *pi)
+{
+	struct gseu_hw_thread *t = r->t;
+	const struct gseu_insn *in = &pi->in;
+	struct gseu_send_msg m;
+	uint32_t desc, em = gsi_emask(t, pi);
+	gseu_sfid_fn fn;
+
+	memset(&m, 0, sizeof(m));
+	desc = (in->src[1].file == GSEU_FILE_IMM ? (uint32_t)in->src[1].imm
+						 : t->a0.d[0]) & 0x1fffffffu;
+	m.sfid = in->sfid;
+	m.eot = in->eot;
+	m.sendc = in->op == GSEU_OP_SENDC;
+	m.desc = desc;
+	m.mlen = (uint8_t)(desc >> 25 & 0xf);
+	m.rlen = (uint8_t)(desc >> 20 & 0x1f);
+	m.header = desc >> 19 & 1;
+	m.func_ctrl = desc & 0x7ffff;
+	m.exec_size = pi->n;
+	m.first_channel = pi->c0;
+	m.channel_mask = in->pred ? em & gsi_pmask(t, pi) : em;
+	m.payload_nr = in->src[0].nr;
+	if ((unsigned)m.payload_nr + m.mlen > GSEU_NUM_GRF)
+		return gsi_raise(r, pi, GSEU_EXC_REGION,
+				 "send: payload r%u + mlen %u is past r127",
+				 m.payload_nr, m.mlen);
+	m.payload = &t->grf[m.payload_nr];
+	if (in->dst.file == GSEU_FILE_GRF) {
+		m.response_nr = in->dst.nr;
+		if ((unsigned)m.response_nr + m.rlen > GSEU_NUM_GRF)
+			return gsi_raise(r, pi, GSEU_EXC_REGION,
+					 "send: response r%u + rlen %u is past r127",
+					 m.response_nr, m.rlen);
+		m.response = &t->grf[m.response_nr];
+	}
+	if (!m.channel_mask && !m.eot)
+		return 0;
+	fn = t->sfids ? t->sfids->fn[m.sfid & 15] : NULL;
+	if (!fn)
+		return gsi_raise(r, pi, GSEU_EXC_NO_SFID,
+				 "send to SFID %u: no shared function registered", m.sfid);
+	switch (fn(t->sfids->ctx[m.sfid & 15], t, &m)) {
+	case GSEU_SEND_DONE:
+		if (m.eot) {
+			t->ended = true;
+			return GSI_STOP(GSEU_RUN_EOT);
+		}
+		return 0;
+	case GSEU_SEND_RETRY:
+		return GSI_STOP(GSEU_RUN_BLOCKED);
+	default:
+		return gsi_raise(r, pi, GSEU_EXC_SEND,
+				 "send to SFID %u (desc %#010x): the shared function failed",
+				 m.sfid, desc);
+	}
+}
+
+int gsi_exec_wait(struct gsi_run *r, const struct gsi_insn *pi)
+{
+	struct gseu_hw_thread *t = r->t;
+	unsigned sub = (pi->in.src[0].subnr / 4) & 3;
+	uint32_t got = atomic_exchange_explicit(&t->notify_pending[sub], 0,
+						memory_order_acquire);
+
+	t->n0.d[sub] += got;
+	if (!t->n0.d[sub])
+		return GSI_STOP(GSEU_RUN_BLOCKED);
+	t->n0.d[sub]--;
+	return 0;
+}
