@@ -280,10 +280,14 @@ int gensim_wait_for(struct gensim_device *gdev, u32 reg, u32 mask, u32 value,
 	int err;
 
 	for (;;) {
+		u32 val;
+
 		err = gensim_channel_flush(gdev->chan);
 		if (err)
 			return err;
-		if ((bar0_read(gdev->chan, reg) & mask) == value)
+		val = bar0_read(gdev->chan, reg);
+		trace_gensim_reg_read(gdev, reg, val);
+		if ((val & mask) == value)
 			return 0;
 		if (time_after(jiffies, timeout))
 			return -ETIMEDOUT;
