@@ -11,18 +11,37 @@
  * - ``info``: what the probe found, the channel state and the interrupt
  *   counters;
  * - ``regs``: the global registers and each present engine's registers,
- *   by name, read through posting reads.
+ *   by name, read through posting reads;
+ * - ``ggtt``: what is bound where in the global GTT;
+ * - ``mem``: live buffers, VMs and page-table pages (the leak tests read it);
+ * - ``faults``: the page faults the device reported;
+ * - ``dma_probe``: write a command, read the result: the device reads or
+ *   writes one dword, as it would for an engine (gensim hw-spec, "The DMA
+ *   window").  Commands, one per write::
+ *
+ *	phys <addr> read|write [<value>]
+ *	ggtt <addr> read|write [<value>]
+ *	ppgtt <drm-client-id> <vm-id> <addr> read|write [<value>]
+ *
+ *   The drm-client-id is the one in the client's fdinfo.  Faults of ppgtt
+ *   probes are reported on rcs0 as an engine's would be.  Reading returns
+ *   ``status <n> data <value>`` (1 ok, 2 fault, 3 bad command).
  *
  * Called from: gensim_device.c before the DRM device is registered.
  */
 
+#include <linux/bitfield.h>
 #include <linux/bitops.h>
+#include <linux/debugfs.h>
 #include <linux/seq_file.h>
+#include <linux/uaccess.h>
 
 #include <drm/drm_debugfs.h>
 #include <drm/drm_file.h>
+#include <drm/drm_print.h>
 
 #include "gensim_drv.h"
+#include "gensim_vm.h"
 
 #define REGDEF(reg) { reg, #reg }
 
@@ -66,13 +85,6 @@ static const struct {
 	REGDEF(RING_EIR(0)),
 	REGDEF(RING_EMR(0)),
 	REGDEF(RING_ESR(0)),
-};
-
-static const u32 engine_base[GENSIM_NUM_ENGINES] = {
-	[GENSIM_RCS] = RENDER_RING_BASE,
-	[GENSIM_BCS] = BLT_RING_BASE,
-	[GENSIM_VCS] = GEN6_BSD_RING_BASE,
-	[GENSIM_VECS] = VEBOX_RING_BASE,
 };
 
 static int gensim_debugfs_info(struct seq_file *m, void *data)
@@ -123,7 +135,7 @@ static int gensim_debugfs_regs(struct seq_file *m, void *data)
 		if (!(gdev->info.engine_mask & BIT(id)))
 			continue;
 		for (i = 0; i < ARRAY_SIZE(gensim_engine_regs); i++) {
-			u32 reg = engine_base[id] + gensim_engine_regs[i].reg;
+			u32 reg = gensim_engine_mmio_base(id) + gensim_engine_regs[i].reg;
 
 			seq_printf(m, "%-5s %-18s %#08x: %#010x\n", gensim_engine_name(id),
 				   gensim_engine_regs[i].name, reg, gensim_read(gdev, reg));
@@ -132,10 +144,152 @@ static int gensim_debugfs_regs(struct seq_file *m, void *data)
 	return 0;
 }
 
+static int gensim_debugfs_ggtt(struct seq_file *m, void *data)
+{
+	struct drm_debugfs_entry *entry = m->private;
+
+	gensim_ggtt_show(to_gensim(entry->dev), m);
+	return 0;
+}
+
+static int gensim_debugfs_mem(struct seq_file *m, void *data)
+{
+	struct drm_debugfs_entry *entry = m->private;
+	struct gensim_device *gdev = to_gensim(entry->dev);
+
+	seq_printf(m, "bos: %d\nvms: %d\npage tables: %d\n",
+		   atomic_read(&gdev->mem_stats.bos), atomic_read(&gdev->mem_stats.vms),
+		   atomic_read(&gdev->mem_stats.page_tables));
+	return 0;
+}
+
+static int gensim_debugfs_faults(struct seq_file *m, void *data)
+{
+	struct drm_debugfs_entry *entry = m->private;
+
+	gensim_fault_show(to_gensim(entry->dev), m);
+	return 0;
+}
+
 static const struct drm_debugfs_info gensim_debugfs_list[] = {
 	{ "info", gensim_debugfs_info, 0 },
 	{ "regs", gensim_debugfs_regs, 0 },
+	{ "ggtt", gensim_debugfs_ggtt, 0 },
+	{ "mem", gensim_debugfs_mem, 0 },
+	{ "faults", gensim_debugfs_faults, 0 },
 };
+
+/* The VM @vm_id of the open file whose fdinfo says drm-client-id @client. */
+static struct gensim_vm *find_vm(struct gensim_device *gdev, u64 client, u32 vm_id)
+{
+	struct gensim_vm *vm = NULL;
+	struct drm_file *file;
+
+	mutex_lock(&gdev->drm.filelist_mutex);
+	list_for_each_entry(file, &gdev->drm.filelist, lhead) {
+		if (file->client_id == client) {
+			vm = gensim_vm_lookup(file->driver_priv, vm_id);
+			break;
+		}
+	}
+	mutex_unlock(&gdev->drm.filelist_mutex);
+	return vm;
+}
+
+static int run_probe(struct gensim_device *gdev, char *cmd)
+{
+	char space[8], op[8];
+	u32 engine = DMA_PROBE_ENGINE_NONE, vm_id, data = 0, code;
+	struct gensim_vm *vm = NULL;
+	u64 addr, client, root = 0;
+	int n, status;
+
+	if (sscanf(cmd, "%7s", space) != 1)
+		return -EINVAL;
+	if (!strcmp(space, "ppgtt")) {
+		n = sscanf(cmd, "%*s %llu %u %llx %7s %x", &client, &vm_id, &addr, op, &data);
+		if (n < 4)
+			return -EINVAL;
+		vm = find_vm(gdev, client, vm_id);
+		if (!vm)
+			return -ENOENT;
+		root = gensim_ppgtt_root(&vm->ppgtt);
+		code = DMA_PROBE_SPACE_PPGTT;
+		engine = GENSIM_RCS;
+	} else {
+		n = sscanf(cmd, "%*s %llx %7s %x", &addr, op, &data);
+		if (n < 2)
+			return -EINVAL;
+		if (!strcmp(space, "phys"))
+			code = DMA_PROBE_SPACE_PHYS;
+		else if (!strcmp(space, "ggtt"))
+			code = DMA_PROBE_SPACE_GGTT;
+		else
+			return -EINVAL;
+	}
+	code = FIELD_PREP(DMA_PROBE_CMD_SPACE, code) | FIELD_PREP(DMA_PROBE_CMD_ENGINE, engine);
+	if (!strcmp(op, "read"))
+		code |= FIELD_PREP(DMA_PROBE_CMD_OP, DMA_PROBE_CMD_READ);
+	else if (!strcmp(op, "write"))
+		code |= FIELD_PREP(DMA_PROBE_CMD_OP, DMA_PROBE_CMD_WRITE);
+	else
+		status = -EINVAL;
+	if (FIELD_GET(DMA_PROBE_CMD_OP, code))
+		status = gensim_dma_probe(gdev, code, addr, root, &data);
+	if (vm)
+		drm_gpuvm_put(&vm->base);
+	return status < 0 ? status : 0;
+}
+
+static ssize_t dma_probe_write(struct file *f, const char __user *ubuf, size_t len,
+			       loff_t *pos)
+{
+	struct gensim_device *gdev = file_inode(f)->i_private;
+	char buf[128];
+	int err;
+
+	if (len >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, len))
+		return -EFAULT;
+	buf[len] = 0;
+	err = run_probe(gdev, buf);
+	return err ? err : len;
+}
+
+static int dma_probe_show(struct seq_file *m, void *data)
+{
+	struct gensim_device *gdev = m->private;
+
+	mutex_lock(&gdev->probe_lock);
+	seq_printf(m, "status %u data %#x\n", gdev->probe_result[0], gdev->probe_result[1]);
+	mutex_unlock(&gdev->probe_lock);
+	return 0;
+}
+
+static int dma_probe_open(struct inode *inode, struct file *f)
+{
+	return single_open(f, dma_probe_show, inode->i_private);
+}
+
+static const struct file_operations dma_probe_fops = {
+	.owner = THIS_MODULE,
+	.open = dma_probe_open,
+	.read = seq_read,
+	.write = dma_probe_write,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
+/**
+ * gensim_debugfs_minor_init - &drm_driver.debugfs_init: the writable files
+ * @minor: the primary minor
+ */
+void gensim_debugfs_minor_init(struct drm_minor *minor)
+{
+	debugfs_create_file("dma_probe", 0600, minor->debugfs_root, to_gensim(minor->dev),
+			    &dma_probe_fops);
+}
 
 void gensim_debugfs_init(struct gensim_device *gdev)
 {

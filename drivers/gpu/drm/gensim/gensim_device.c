@@ -42,9 +42,9 @@
 #include <drm/drm_print.h>
 
 #include "gensim_drv.h"
+#include "gensim_gem.h"
 
 #define GENSIM_RESET_TIMEOUT_MS	500
-#define SCRATCH_PATTERN		0x5ca7c400u
 
 static int gensim_read_identity(struct gensim_device *gdev)
 {
@@ -153,79 +153,49 @@ static int gensim_reset_full(struct gensim_device *gdev)
 	return err;
 }
 
-static int dma_probe(struct gensim_device *gdev, u64 addr, u32 cmd, u32 *data)
+/* Each engine's hardware status page, bound in the GGTT. */
+static int gensim_engines_init(struct gensim_device *gdev)
 {
-	u32 status;
+	int id, err;
 
-	gensim_write(gdev, GENSIM_DMA_PROBE_ADDR_LO, lower_32_bits(addr));
-	gensim_write(gdev, GENSIM_DMA_PROBE_ADDR_HI, upper_32_bits(addr));
-	if (cmd == DMA_PROBE_CMD_WRITE)
-		gensim_write(gdev, GENSIM_DMA_PROBE_DATA, *data);
-	gensim_write(gdev, GENSIM_DMA_PROBE_CMD, cmd);
-	status = gensim_read(gdev, GENSIM_DMA_PROBE_STATUS);
-	if (cmd == DMA_PROBE_CMD_READ)
-		*data = gensim_read(gdev, GENSIM_DMA_PROBE_DATA);
-	return status;
+	for (id = 0; id < GENSIM_NUM_ENGINES; id++) {
+		struct gensim_engine *engine = &gdev->engine[id];
+		struct drm_gem_shmem_object *shmem;
+
+		if (!(gdev->info.engine_mask & BIT(id)))
+			continue;
+		shmem = drm_gem_shmem_create(&gdev->drm, SZ_4K);
+		if (IS_ERR(shmem))
+			return PTR_ERR(shmem);
+		engine->hwsp = to_gensim_bo(&shmem->base);
+		err = gensim_ggtt_insert_bo(gdev, engine->hwsp, &engine->hwsp_node);
+		if (err)
+			return err;
+	}
+	return 0;
 }
 
 /*
- * The DMA window, end to end: the device must read what the CPU wrote in a
- * page the driver mapped, its write must land in that page, and an address
- * nobody mapped must come back as a fault, not as data.
+ * Undo the probe, whatever part of it happened.  A drmm action: it runs
+ * when the last reference to the DRM device goes, which may be long after
+ * the device process died.
  */
-static int gensim_dma_selftest(struct gensim_device *gdev)
-{
-	struct drm_mm_node *node = &gdev->scratch_node;
-	u32 *vaddr, data = 0, status;
-	u64 base;
-	int err, i;
-
-	gdev->scratch_page = alloc_page(GFP_KERNEL | __GFP_ZERO);
-	if (!gdev->scratch_page)
-		return -ENOMEM;
-	vaddr = kmap_local_page(gdev->scratch_page);
-	for (i = 0; i < PAGE_SIZE / 4; i++)
-		vaddr[i] = SCRATCH_PATTERN + i;
-
-	err = gensim_dmawin_map(gdev->chan, node, &gdev->scratch_page, 1);
-	if (err)
-		goto out;
-	base = node->start << PAGE_SHIFT;
-
-	status = dma_probe(gdev, base + 0x10, DMA_PROBE_CMD_READ, &data);
-	if (status != DMA_PROBE_STATUS_OK || data != SCRATCH_PATTERN + 4) {
-		drm_err(&gdev->drm, "DMA self-test: device read %#x (status %u) at %#llx, expected %#x\n",
-			data, status, base + 0x10, SCRATCH_PATTERN + 4);
-		err = -EIO;
-		goto out;
-	}
-
-	data = 0xfeedf00d;
-	status = dma_probe(gdev, base + 0x20, DMA_PROBE_CMD_WRITE, &data);
-	if (status != DMA_PROBE_STATUS_OK || READ_ONCE(vaddr[8]) != 0xfeedf00d) {
-		drm_err(&gdev->drm, "DMA self-test: device write status %u, page holds %#x\n",
-			status, READ_ONCE(vaddr[8]));
-		err = -EIO;
-		goto out;
-	}
-	vaddr[8] = SCRATCH_PATTERN + 8;
-
-	/* Below GENSIM_DMA_WINDOW_RESERVED nothing is ever mapped. */
-	status = dma_probe(gdev, SZ_4K, DMA_PROBE_CMD_READ, &data);
-	if (status != DMA_PROBE_STATUS_FAULT) {
-		drm_err(&gdev->drm, "DMA self-test: unmapped address gave status %u data %#x, not a fault\n",
-			status, data);
-		err = -EIO;
-	}
-out:
-	kunmap_local(vaddr);
-	return err;
-}
-
-static void gensim_scratch_fini(struct drm_device *drm, void *arg)
+static void gensim_hw_fini(struct drm_device *drm, void *arg)
 {
 	struct gensim_device *gdev = to_gensim(drm);
+	int id;
 
+	for (id = 0; id < GENSIM_NUM_ENGINES; id++) {
+		struct gensim_engine *engine = &gdev->engine[id];
+
+		if (drm_mm_node_allocated(&engine->hwsp_node))
+			gensim_ggtt_remove_bo(gdev, engine->hwsp, &engine->hwsp_node);
+		if (engine->hwsp)
+			drm_gem_object_put(&engine->hwsp->base.base);
+	}
+	gensim_ppgtt_scratch_fini(gdev);
+	if (gdev->ggtt.size)
+		gensim_ggtt_fini(gdev);
 	if (drm_mm_node_allocated(&gdev->scratch_node))
 		gensim_dmawin_unmap(gdev->chan, &gdev->scratch_node);
 	if (gdev->scratch_page)
@@ -277,7 +247,17 @@ static int gensim_hw_probe(struct gensim_device *gdev)
 	if (!err)
 		err = gensim_irq_init(gdev);
 	if (!err)
-		err = gensim_dma_selftest(gdev);
+		err = gensim_selftest_dma_window(gdev);
+	if (err)
+		return err;
+
+	/* The self-test's page is the GGTT's scratch page from now on. */
+	gensim_ggtt_init(gdev, gdev->scratch_node.start << PAGE_SHIFT);
+	err = gensim_ppgtt_scratch_init(gdev);
+	if (!err)
+		err = gensim_engines_init(gdev);
+	if (!err)
+		err = gensim_selftest_ggtt(gdev);
 	if (!err)
 		err = gensim_check_unclaimed(gdev);
 	return err;
@@ -305,7 +285,15 @@ static struct gensim_device *gensim_device_create(struct gensim_uif *uif,
 	gdev->chan = chan;
 	gensim_channel_get(chan);
 	init_waitqueue_head(&gdev->irq_wq);
-	err = drmm_add_action_or_reset(&gdev->drm, gensim_scratch_fini, NULL);
+	spin_lock_init(&gdev->faults.lock);
+	err = drmm_mutex_init(&gdev->drm, &gdev->bind_lock);
+	if (!err)
+		err = drmm_mutex_init(&gdev->drm, &gdev->probe_lock);
+	if (err) {
+		gensim_channel_put(chan);
+		goto err_group;
+	}
+	err = drmm_add_action_or_reset(&gdev->drm, gensim_hw_fini, NULL);
 	if (err)
 		goto err_group;
 

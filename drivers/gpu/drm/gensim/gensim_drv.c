@@ -24,12 +24,19 @@
 #include <linux/module.h>
 #include <linux/platform_device.h>
 
+#include <linux/slab.h>
+
 #include <drm/drm_drv.h>
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
+#include <drm/drm_gem_shmem_helper.h>
 #include <drm/drm_ioctl.h>
+#include <drm/drm_print.h>
 
+#include "gensim_drm.h"
 #include "gensim_drv.h"
+#include "gensim_gem.h"
+#include "gensim_vm.h"
 
 unsigned int gensim_device_timeout_ms = 5000;
 module_param_named(device_timeout_ms, gensim_device_timeout_ms, uint, 0644);
@@ -42,6 +49,24 @@ static const char * const engine_names[GENSIM_NUM_ENGINES] = {
 	[GENSIM_VCS] = "vcs0",
 	[GENSIM_VECS] = "vecs0",
 };
+
+static const u32 engine_mmio_base[GENSIM_NUM_ENGINES] = {
+	[GENSIM_RCS] = RENDER_RING_BASE,
+	[GENSIM_BCS] = BLT_RING_BASE,
+	[GENSIM_VCS] = GEN6_BSD_RING_BASE,
+	[GENSIM_VECS] = VEBOX_RING_BASE,
+};
+
+/**
+ * gensim_engine_mmio_base - the base of an engine's registers
+ * @id: the engine
+ *
+ * Returns: the offset the RING_* macros of gensim_regs.h take.
+ */
+u32 gensim_engine_mmio_base(enum gensim_engine_id id)
+{
+	return engine_mmio_base[id];
+}
 
 /**
  * gensim_engine_name - the name of an engine in logs, debugfs and fdinfo
@@ -56,10 +81,52 @@ const char *gensim_engine_name(enum gensim_engine_id id)
 	return engine_names[id];
 }
 
+static int gensim_open(struct drm_device *drm, struct drm_file *file)
+{
+	struct gensim_file *gfile = kzalloc(sizeof(*gfile), GFP_KERNEL);
+
+	if (!gfile)
+		return -ENOMEM;
+	xa_init_flags(&gfile->vms, XA_FLAGS_ALLOC1);
+	file->driver_priv = gfile;
+	return 0;
+}
+
+static void gensim_postclose(struct drm_device *drm, struct drm_file *file)
+{
+	struct gensim_file *gfile = file->driver_priv;
+
+	gensim_vm_file_fini(gfile);
+	kfree(gfile);
+}
+
+/* fdinfo: the standard memory keys (Documentation/gpu/drm-usage-stats.rst). */
+static void gensim_show_fdinfo(struct drm_printer *p, struct drm_file *file)
+{
+	drm_show_memory_stats(p, file);
+}
+
+static const struct drm_ioctl_desc gensim_ioctls[] = {
+	DRM_IOCTL_DEF_DRV(GENSIM_QUERY, gensim_ioctl_query, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(GENSIM_GEM_CREATE, gensim_ioctl_gem_create, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(GENSIM_GEM_MMAP_OFFSET, gensim_ioctl_gem_mmap_offset, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(GENSIM_VM_CREATE, gensim_ioctl_vm_create, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(GENSIM_VM_DESTROY, gensim_ioctl_vm_destroy, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(GENSIM_VM_BIND, gensim_ioctl_vm_bind, DRM_RENDER_ALLOW),
+};
+
 DEFINE_DRM_GEM_FOPS(gensim_drm_fops);
 
 const struct drm_driver gensim_drm_driver = {
 	.driver_features = DRIVER_GEM | DRIVER_RENDER,
+	.open = gensim_open,
+	.postclose = gensim_postclose,
+	.show_fdinfo = gensim_show_fdinfo,
+	.debugfs_init = gensim_debugfs_minor_init,
+	.gem_create_object = gensim_gem_create_object,
+	.gem_prime_import_sg_table = drm_gem_shmem_prime_import_sg_table,
+	.ioctls = gensim_ioctls,
+	.num_ioctls = ARRAY_SIZE(gensim_ioctls),
 	.fops = &gensim_drm_fops,
 	.name = DRIVER_NAME,
 	.desc = DRIVER_DESC,

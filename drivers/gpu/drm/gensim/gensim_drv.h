@@ -11,13 +11,23 @@
 
 #include <linux/atomic.h>
 #include <linux/bits.h>
+#include <linux/mutex.h>
+#include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/wait.h>
 
 #include <drm/drm_device.h>
+#include <drm/drm_mm.h>
 
+#include "gensim_ggtt.h"
+#include "gensim_ppgtt.h"
 #include "gensim_regs.h"
 #include "gensim_uif.h"
+
+struct drm_file;
+struct drm_minor;
+struct gensim_bo;
+struct seq_file;
 
 #define DRIVER_NAME		"gensim"
 #define DRIVER_DESC		"Gen8 GPU backed by a userspace device process"
@@ -79,6 +89,52 @@ struct gensim_irq_stats {
 };
 
 /**
+ * struct gensim_mem_stats - live memory objects, for debugfs and leak tests
+ * @bos: buffer objects, created or imported
+ * @vms: VMs not yet freed
+ * @page_tables: PPGTT table pages of all VMs (not the scratch tables)
+ */
+struct gensim_mem_stats {
+	atomic_t bos;
+	atomic_t vms;
+	atomic_t page_tables;
+};
+
+/**
+ * struct gensim_fault - one page fault the device reported
+ * @engine: the engine whose fault register held it
+ * @reg: RING_FAULT_REG as read
+ * @addr: the faulting address, from FAULT_TLB_DATA0/1
+ */
+struct gensim_fault {
+	enum gensim_engine_id engine;
+	u32 reg;
+	u64 addr;
+};
+
+/**
+ * struct gensim_fault_log - the last faults, for debugfs
+ */
+struct gensim_fault_log {
+	/** @lock: Protects @entry and @count; taken in hard irq */
+	spinlock_t lock;
+	/** @entry: a ring of the last faults */
+	struct gensim_fault entry[16];
+	/** @count: faults seen since probe */
+	u64 count;
+};
+
+/**
+ * struct gensim_engine - the driver's state of one engine
+ * @hwsp: the hardware status page
+ * @hwsp_node: its place in the GGTT
+ */
+struct gensim_engine {
+	struct gensim_bo *hwsp;
+	struct drm_mm_node hwsp_node;
+};
+
+/**
  * struct gensim_device - one gensim GPU
  */
 struct gensim_device {
@@ -102,6 +158,29 @@ struct gensim_device {
 	struct page *scratch_page;
 	/** @scratch_node: where @scratch_page sits in the DMA window */
 	struct drm_mm_node scratch_node;
+
+	/** @ggtt: the global GTT */
+	struct gensim_ggtt ggtt;
+	/** @ppgtt_scratch: what unbound addresses of scratch VMs lead to */
+	struct gensim_ppgtt_scratch ppgtt_scratch;
+	/** @engine: per-engine state, for the engines in info.engine_mask */
+	struct gensim_engine engine[GENSIM_NUM_ENGINES];
+
+	/**
+	 * @bind_lock: serialises VM_BIND, VM destruction and file close;
+	 * protects every VM's mapping tree and page tables and every buffer's
+	 * list of mappings (see gensim_vm.c)
+	 */
+	struct mutex bind_lock;
+	/** @mem_stats: live memory objects */
+	struct gensim_mem_stats mem_stats;
+	/** @faults: page faults the device reported */
+	struct gensim_fault_log faults;
+
+	/** @probe_lock: Protects @probe_result; serialises DMA probes */
+	struct mutex probe_lock;
+	/** @probe_result: debugfs dma_probe: the last status and data */
+	u32 probe_result[2];
 };
 
 static inline struct gensim_device *to_gensim(struct drm_device *drm)
@@ -111,6 +190,7 @@ static inline struct gensim_device *to_gensim(struct drm_device *drm)
 
 /* gensim_drv.c */
 extern unsigned int gensim_device_timeout_ms;
+u32 gensim_engine_mmio_base(enum gensim_engine_id id);
 const char *gensim_engine_name(enum gensim_engine_id id);
 extern const struct drm_driver gensim_drm_driver;
 
@@ -130,6 +210,18 @@ int gensim_dmawin_map(struct gensim_channel *chan, struct drm_mm_node *node,
 		      struct page **pages, unsigned int count);
 void gensim_dmawin_unmap(struct gensim_channel *chan, struct drm_mm_node *node);
 
+/* gensim_selftest.c */
+int gensim_dma_probe(struct gensim_device *gdev, u32 cmd, u64 addr, u64 root, u32 *data);
+int gensim_selftest_dma_window(struct gensim_device *gdev);
+int gensim_selftest_ggtt(struct gensim_device *gdev);
+
+/* gensim_fault.c */
+void gensim_fault_irq(struct gensim_device *gdev, enum gensim_engine_id id);
+void gensim_fault_show(struct gensim_device *gdev, struct seq_file *m);
+
+/* gensim_query.c */
+int gensim_ioctl_query(struct drm_device *drm, void *data, struct drm_file *file);
+
 /* gensim_irq.c */
 void gensim_irq_handler(struct gensim_device *gdev);
 int gensim_irq_init(struct gensim_device *gdev);
@@ -137,5 +229,6 @@ void gensim_irq_fini(struct gensim_device *gdev);
 
 /* gensim_debugfs.c */
 void gensim_debugfs_init(struct gensim_device *gdev);
+void gensim_debugfs_minor_init(struct drm_minor *minor);
 
 #endif /* _GENSIM_DRV_H_ */

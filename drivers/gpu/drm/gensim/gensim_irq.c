@@ -41,21 +41,22 @@
 
 /* Where each engine's 16 event bits live (EXT i915 gen8_gt_irq_handler). */
 static const struct {
-	u32 mmio_base;
 	u8 bank;
 	u8 shift;
 	u32 master_bit;
 } engine_irq[GENSIM_NUM_ENGINES] = {
-	[GENSIM_RCS]  = { RENDER_RING_BASE,   0, GEN8_RCS_IRQ_SHIFT,  GEN8_GT_RCS_IRQ },
-	[GENSIM_BCS]  = { BLT_RING_BASE,      0, GEN8_BCS_IRQ_SHIFT,  GEN8_GT_BCS_IRQ },
-	[GENSIM_VCS]  = { GEN6_BSD_RING_BASE, 1, GEN8_VCS0_IRQ_SHIFT, GEN8_GT_VCS0_IRQ },
-	[GENSIM_VECS] = { VEBOX_RING_BASE,    3, GEN8_VECS_IRQ_SHIFT, GEN8_GT_VECS_IRQ },
+	[GENSIM_RCS]  = { 0, GEN8_RCS_IRQ_SHIFT,  GEN8_GT_RCS_IRQ },
+	[GENSIM_BCS]  = { 0, GEN8_BCS_IRQ_SHIFT,  GEN8_GT_BCS_IRQ },
+	[GENSIM_VCS]  = { 1, GEN8_VCS0_IRQ_SHIFT, GEN8_GT_VCS0_IRQ },
+	[GENSIM_VECS] = { 3, GEN8_VECS_IRQ_SHIFT, GEN8_GT_VECS_IRQ },
 };
 
 static void gensim_engine_irq(struct gensim_device *gdev, enum gensim_engine_id id, u32 iir)
 {
 	if (iir & GT_RENDER_USER_INTERRUPT)
 		atomic64_inc(&gdev->irq_stats.engine[id]);
+	if (iir & GT_PAGE_FAULT_INTERRUPT)
+		gensim_fault_irq(gdev, id);
 }
 
 /**
@@ -102,7 +103,7 @@ static void gensim_irq_reset(struct gensim_device *gdev)
 	gensim_write(gdev, GEN8_MASTER_IRQ, 0);
 	for (id = 0; id < GENSIM_NUM_ENGINES; id++)
 		if (gdev->info.engine_mask & BIT(id))
-			gensim_write(gdev, RING_IMR(engine_irq[id].mmio_base), ~0u);
+			gensim_write(gdev, RING_IMR(gensim_engine_mmio_base(id)), ~0u);
 	for (bank = 0; bank < GEN8_GT_NR_BANKS; bank++) {
 		gensim_write(gdev, GEN8_GT_IMR(bank), ~0u);
 		gensim_write(gdev, GEN8_GT_IER(bank), 0);
@@ -148,7 +149,7 @@ int gensim_irq_init(struct gensim_device *gdev)
 		if (!(gdev->info.engine_mask & BIT(id)))
 			continue;
 		ier[engine_irq[id].bank] |= ENGINE_IRQS << engine_irq[id].shift;
-		gensim_write(gdev, RING_IMR(engine_irq[id].mmio_base), ~ENGINE_IRQS);
+		gensim_write(gdev, RING_IMR(gensim_engine_mmio_base(id)), ~ENGINE_IRQS);
 	}
 	for (bank = 0; bank < GEN8_GT_NR_BANKS; bank++) {
 		gensim_write(gdev, GEN8_GT_IER(bank), ier[bank]);

@@ -81,6 +81,34 @@
 #define GT_CONTEXT_SWITCH_INTERRUPT	BIT(8)
 #define GT_WAIT_SEMAPHORE_INTERRUPT	BIT(11)
 
+/*
+ * Page-fault reporting (EXT i915 RING_FAULT_REG, GEN8_FAULT_TLB_DATA0/1).
+ * One fault register per engine; VA[47:12] of the last fault in DATA0/1.
+ * Fault types and source ids are gensim's (hw-spec "Fault reporting").
+ */
+#define RING_FAULT_REG_RCS		0x4094
+#define RING_FAULT_REG_VCS		0x4194
+#define RING_FAULT_REG_BCS		0x4294
+#define RING_FAULT_REG_VECS		0x4394
+#define   RING_FAULT_VADDR		GENMASK(31, 12)
+#define   RING_FAULT_GTTSEL		BIT(11)		/* 1: GGTT, 0: PPGTT */
+#define   RING_FAULT_SRCID		GENMASK(10, 3)
+#define   RING_FAULT_TYPE		GENMASK(2, 1)
+#define   RING_FAULT_VALID		BIT(0)
+#define   FAULT_TYPE_PTE		0	/* leaf entry not present */
+#define   FAULT_TYPE_DIRECTORY		1	/* PML4E, PDPE or PDE not present */
+#define   FAULT_TYPE_WRITE		2	/* write through a read-only entry */
+#define   FAULT_TYPE_RANGE		3	/* outside the GTT, or no device memory */
+#define   FAULT_SRC_CS			0	/* command streamer */
+#define   FAULT_SRC_DATAPORT		1	/* EU data port */
+#define   FAULT_SRC_SAMPLER		2
+#define   FAULT_SRC_BLITTER		3
+#define   FAULT_SRC_PROBE		0xff	/* GENSIM_DMA_PROBE */
+#define GEN8_FAULT_TLB_DATA0		0x4b10	/* VA[43:12] */
+#define GEN8_FAULT_TLB_DATA1		0x4b14
+#define   FAULT_GTT_SEL			BIT(4)
+#define   FAULT_VA_HIGH_BITS		GENMASK(3, 0)	/* VA[47:44] */
+
 /* Reset (EXT i915 GEN6_GDRST): write a domain bit, it clears when done */
 #define GEN6_GDRST			0x941c
 #define   GEN6_GRDOM_FULL		BIT(0)
@@ -125,9 +153,24 @@
 #define GEN8_VCS0_IRQ_SHIFT		0
 #define GEN8_VECS_IRQ_SHIFT		0
 
-/* GGTT TLB flush (EXT i915 GFX_FLSH_CNTL_GEN6): write 1 after PTE updates */
+/*
+ * TLB flush (EXT i915 GFX_FLSH_CNTL_GEN6): write 1 after GTT updates.
+ * gensim: invalidates every TLB of the device, GGTT and PPGTT alike.
+ */
 #define GFX_FLSH_CNTL_GEN6		0x101008
 #define   GFX_FLSH_CNTL_EN		BIT(0)
+
+/*
+ * GTT entry formats (EXT i915 gen8_pte_encode/gen8_pde_encode), GGTT and
+ * PPGTT alike: 64-bit entries, DMA address in 38:12.  The GGTT ignores RW.
+ */
+#define GEN8_PAGE_PRESENT		BIT(0)
+#define GEN8_PAGE_RW			BIT(1)
+#define GEN8_PDE_PS_2M			BIT(7)	/* in a PDE: maps a 2 MiB page */
+#define GEN8_PDPE_PS_1G			BIT(7)	/* in a PDPE: maps a 1 GiB page */
+#define GEN8_PTE_ADDR_MASK		0x0000007ffffff000ull
+#define GEN8_PTES_PER_TABLE		512
+#define GEN8_PPGTT_VA_BITS		48
 
 /*
  * gensim: PCI configuration space mirror.  A real Gen8 driver reads these
@@ -167,12 +210,21 @@
 #define GENSIM_DMA_PROBE_ADDR_HI	(GENSIM_ID_BASE + 0x34)
 #define GENSIM_DMA_PROBE_DATA		(GENSIM_ID_BASE + 0x38)
 #define GENSIM_DMA_PROBE_CMD		(GENSIM_ID_BASE + 0x3c)	/* WO */
+#define   DMA_PROBE_CMD_OP		GENMASK(3, 0)
 #define   DMA_PROBE_CMD_READ		1
 #define   DMA_PROBE_CMD_WRITE		2
+#define   DMA_PROBE_CMD_SPACE		GENMASK(7, 4)
+#define   DMA_PROBE_SPACE_PHYS		0	/* ADDR is a DMA-window address */
+#define   DMA_PROBE_SPACE_GGTT		1	/* ADDR is a GGTT address */
+#define   DMA_PROBE_SPACE_PPGTT		2	/* ADDR is a PPGTT address under ROOT */
+#define   DMA_PROBE_CMD_ENGINE		GENMASK(11, 8)	/* whose fault register */
+#define   DMA_PROBE_ENGINE_NONE		0xf	/* a fault only sets STATUS */
 #define GENSIM_DMA_PROBE_STATUS		(GENSIM_ID_BASE + 0x40)
 #define   DMA_PROBE_STATUS_IDLE		0
 #define   DMA_PROBE_STATUS_OK		1
 #define   DMA_PROBE_STATUS_FAULT	2
 #define   DMA_PROBE_STATUS_BAD_CMD	3
+#define GENSIM_DMA_PROBE_ROOT_LO	(GENSIM_ID_BASE + 0x44)	/* PML4 DMA address */
+#define GENSIM_DMA_PROBE_ROOT_HI	(GENSIM_ID_BASE + 0x48)
 
 #endif /* _GENSIM_REGS_H_ */

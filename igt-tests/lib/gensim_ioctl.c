@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: MIT
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "igt.h"
+#include "igt_gensim.h"
+#include "gensim_ioctl.h"
+
+int gensim_ioctl(int fd, unsigned long request, void *arg)
+{
+	int ret;
+
+	do {
+		ret = ioctl(fd, request, arg);
+	} while (ret == -1 && (errno == EINTR || errno == EAGAIN));
+	return ret ? -errno : 0;
+}
+
+int __gensim_gem_create(int fd, uint64_t size, uint32_t flags, uint32_t *handle)
+{
+	struct drm_gensim_gem_create c = { .size = size, .flags = flags };
+	int ret = gensim_ioctl(fd, DRM_IOCTL_GENSIM_GEM_CREATE, &c);
+
+	if (!ret)
+		*handle = c.handle;
+	return ret;
+}
+
+uint32_t gensim_gem_create(int fd, uint64_t size)
+{
+	uint32_t handle;
+	int ret = __gensim_gem_create(fd, size, 0, &handle);
+
+	igt_assert_f(!ret, "GEM_CREATE %" PRIu64 ": %s", size, strerror(-ret));
+	return handle;
+}
+
+void *gensim_gem_mmap(int fd, uint32_t handle, uint64_t size)
+{
+	struct drm_gensim_gem_mmap_offset o = { .handle = handle };
+	void *p;
+
+	igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_GEM_MMAP_OFFSET, &o), 0);
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, o.offset);
+	igt_assert_f(p != MAP_FAILED, "mmap: %s", strerror(errno));
+	return p;
+}
+
+void gensim_gem_close(int fd, uint32_t handle)
+{
+	struct drm_gem_close c = { .handle = handle };
+
+	igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GEM_CLOSE, &c), 0);
+}
+
+int __gensim_vm_create(int fd, uint32_t flags, uint32_t *vm)
+{
+	struct drm_gensim_vm_create c = { .flags = flags };
+	int ret = gensim_ioctl(fd, DRM_IOCTL_GENSIM_VM_CREATE, &c);
+
+	if (!ret)
+		*vm = c.vm_id;
+	return ret;
+}
+
+uint32_t gensim_vm_create(int fd, uint32_t flags)
+{
+	uint32_t vm;
+
+	igt_assert_eq(__gensim_vm_create(fd, flags, &vm), 0);
+	return vm;
+}
+
+int __gensim_vm_destroy(int fd, uint32_t vm)
+{
+	struct drm_gensim_vm_destroy d = { .vm_id = vm };
+
+	return gensim_ioctl(fd, DRM_IOCTL_GENSIM_VM_DESTROY, &d);
+}
+
+void gensim_vm_destroy(int fd, uint32_t vm)
+{
+	igt_assert_eq(__gensim_vm_destroy(fd, vm), 0);
+}
+
+int __gensim_vm_bind(int fd, uint32_t vm, struct drm_gensim_vm_bind_op *ops, uint32_t n)
+{
+	struct drm_gensim_vm_bind b = {
+		.vm_id = vm, .num_binds = n, .binds = (uintptr_t)ops,
+	};
+
+	return gensim_ioctl(fd, DRM_IOCTL_GENSIM_VM_BIND, &b);
+}
+
+void gensim_vm_map(int fd, uint32_t vm, uint32_t handle, uint64_t offset, uint64_t range,
+		   uint64_t addr, uint32_t flags)
+{
+	struct drm_gensim_vm_bind_op op = {
+		.op = DRM_GENSIM_VM_BIND_OP_MAP, .handle = handle, .obj_offset = offset,
+		.range = range, .addr = addr, .flags = flags,
+	};
+	int ret = __gensim_vm_bind(fd, vm, &op, 1);
+
+	igt_assert_f(!ret, "VM_BIND map %#" PRIx64 "+%#" PRIx64 ": %s", addr, range,
+		     strerror(-ret));
+}
+
+void gensim_vm_unmap(int fd, uint32_t vm, uint64_t addr, uint64_t range)
+{
+	struct drm_gensim_vm_bind_op op = {
+		.op = DRM_GENSIM_VM_BIND_OP_UNMAP, .range = range, .addr = addr,
+	};
+	int ret = __gensim_vm_bind(fd, vm, &op, 1);
+
+	igt_assert_f(!ret, "VM_BIND unmap %#" PRIx64 "+%#" PRIx64 ": %s", addr, range,
+		     strerror(-ret));
+}
+
+int __gensim_query(int fd, uint32_t query, void **data, uint32_t *size)
+{
+	struct drm_gensim_query q = { .query = query };
+	int ret = gensim_ioctl(fd, DRM_IOCTL_GENSIM_QUERY, &q);
+
+	if (ret)
+		return ret;
+	*size = q.size;
+	*data = calloc(1, q.size);
+	q.data = (uintptr_t)*data;
+	return gensim_ioctl(fd, DRM_IOCTL_GENSIM_QUERY, &q);
+}
+
+void gensim_query_device(int fd, struct drm_gensim_query_device *dev)
+{
+	uint32_t size;
+	void *data;
+
+	igt_assert_eq(__gensim_query(fd, DRM_GENSIM_QUERY_DEVICE, &data, &size), 0);
+	igt_assert_eq(size, sizeof(*dev));
+	memcpy(dev, data, sizeof(*dev));
+	free(data);
+}
+
+/* drm-client-id from the file's fdinfo */
+uint64_t gensim_client_id(int fd)
+{
+	char path[64], *info, *p;
+	uint64_t id;
+
+	snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", fd);
+	info = gensim_read_file(path);
+	igt_assert(info);
+	p = strstr(info, "drm-client-id:");
+	igt_assert_f(p, "no drm-client-id in %s", path);
+	id = strtoull(p + strlen("drm-client-id:"), NULL, 10);
+	free(info);
+	return id;
+}
+
+int gensim_probe(const char *cmd, uint32_t *data)
+{
+	char path[128], *res;
+	unsigned int status, value;
+	int fd, minor = gensim_card_minor();
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/sys/kernel/debug/dri/%d/dma_probe", minor);
+	fd = open(path, O_WRONLY);
+	igt_assert_f(fd >= 0, "%s: %s", path, strerror(errno));
+	n = write(fd, cmd, strlen(cmd));
+	close(fd);
+	if (n < 0)
+		return -errno;
+	res = gensim_read_file(path);
+	igt_assert(res && sscanf(res, "status %u data %x", &status, &value) == 2);
+	free(res);
+	*data = value;
+	return status;
+}
+
+int gensim_probe_ppgtt_read(int fd, uint32_t vm, uint64_t addr, uint32_t *data)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof(cmd), "ppgtt %" PRIu64 " %u %#" PRIx64 " read", gensim_client_id(fd),
+		 vm, addr);
+	return gensim_probe(cmd, data);
+}
+
+int gensim_probe_ppgtt_write(int fd, uint32_t vm, uint64_t addr, uint32_t data)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof(cmd), "ppgtt %" PRIu64 " %u %#" PRIx64 " write %#x",
+		 gensim_client_id(fd), vm, addr, data);
+	return gensim_probe(cmd, &data);
+}
+
+void gensim_mem_counts(struct gensim_mem_counts *c)
+{
+	char *mem = gensim_debugfs("mem");
+
+	igt_assert(mem && sscanf(mem, "bos: %d\nvms: %d\npage tables: %d", &c->bos, &c->vms,
+				 &c->page_tables) == 3);
+	free(mem);
+}
+
+uint64_t gensim_fault_count(void)
+{
+	char *f = gensim_debugfs("faults");
+	uint64_t n = 0;
+
+	igt_assert(f && sscanf(f, "faults: %" SCNu64, &n) == 1);
+	free(f);
+	return n;
+}
+
+/* The last line of debugfs faults (the newest fault), or NULL. */
+char *gensim_last_fault(void)
+{
+	char *f = gensim_debugfs("faults"), *last, *end;
+
+	igt_assert(f);
+	end = f + strlen(f);
+	while (end > f && end[-1] == '\n')
+		*--end = 0;
+	last = strrchr(f, '\n');
+	last = strdup(last ? last + 1 : f);
+	free(f);
+	return last;
+}

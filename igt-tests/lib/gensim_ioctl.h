@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Thin wrappers over the gensim uapi (uapi/drm/gensim_drm.h) for tests:
+ * __name() returns 0 or -errno; name() asserts success.
+ */
+#ifndef GENSIM_IOCTL_H
+#define GENSIM_IOCTL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gensim_drm.h"
+
+int gensim_ioctl(int fd, unsigned long request, void *arg);
+
+int __gensim_gem_create(int fd, uint64_t size, uint32_t flags, uint32_t *handle);
+uint32_t gensim_gem_create(int fd, uint64_t size);
+void *gensim_gem_mmap(int fd, uint32_t handle, uint64_t size);
+void gensim_gem_close(int fd, uint32_t handle);
+
+int __gensim_vm_create(int fd, uint32_t flags, uint32_t *vm);
+uint32_t gensim_vm_create(int fd, uint32_t flags);
+int __gensim_vm_destroy(int fd, uint32_t vm);
+void gensim_vm_destroy(int fd, uint32_t vm);
+
+int __gensim_vm_bind(int fd, uint32_t vm, struct drm_gensim_vm_bind_op *ops, uint32_t n);
+void gensim_vm_map(int fd, uint32_t vm, uint32_t handle, uint64_t offset, uint64_t range,
+		   uint64_t addr, uint32_t flags);
+void gensim_vm_unmap(int fd, uint32_t vm, uint64_t addr, uint64_t range);
+
+int __gensim_query(int fd, uint32_t query, void **data, uint32_t *size);
+void gensim_query_device(int fd, struct drm_gensim_query_device *dev);
+
+uint64_t gensim_client_id(int fd);
+
+/* debugfs dma_probe: returns the status (1 ok, 2 fault, 3 bad), fills *data */
+int gensim_probe(const char *cmd, uint32_t *data);
+int gensim_probe_ppgtt_read(int fd, uint32_t vm, uint64_t addr, uint32_t *data);
+int gensim_probe_ppgtt_write(int fd, uint32_t vm, uint64_t addr, uint32_t data);
+
+/* debugfs mem: live buffers, VMs and page tables */
+struct gensim_mem_counts {
+	int bos, vms, page_tables;
+};
+void gensim_mem_counts(struct gensim_mem_counts *c);
+uint64_t gensim_fault_count(void);
+char *gensim_last_fault(void);
+
+#define DMA_PROBE_OK	1
+#define DMA_PROBE_FAULT	2
+
+#endif
