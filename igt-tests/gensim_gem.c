@@ -189,18 +189,17 @@ igt_main
 	igt_subtest("fdinfo-memory") {
 		char path[64], *info;
 		uint32_t h[3];
-		void *p;
+		void *p[2];
 
 		/* A file of its own, so only these buffers count. */
 		int fd2 = gensim_open_render();
 
 		for (int i = 0; i < 3; i++)
 			h[i] = gensim_gem_create(fd2, 1 << 20);
-		/* Touch two of them: they become resident. */
+		/* Map two of them: their pages are resident while mapped. */
 		for (int i = 0; i < 2; i++) {
-			p = gensim_gem_mmap(fd2, h[i], 1 << 20);
-			memset(p, i + 1, 1 << 20);
-			munmap(p, 1 << 20);
+			p[i] = gensim_gem_mmap(fd2, h[i], 1 << 20);
+			memset(p[i], i + 1, 1 << 20);
 		}
 		snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", fd2);
 		info = gensim_read_file(path);
@@ -210,6 +209,8 @@ igt_main
 		igt_assert_f(strstr(info, "drm-total-memory:\t3 MiB\n"), "%s", info);
 		igt_assert(strstr(info, "drm-resident-memory:\t2 MiB\n"));
 		free(info);
+		for (int i = 0; i < 2; i++)
+			munmap(p[i], 1 << 20);
 		close(fd2);
 	}
 

@@ -11,8 +11,9 @@
  * driver, which only reads BAR0, always sees whole values.
  *
  * Reset (power-on and GDRST full) puts every register of the table back to
- * its reset value (hw-spec "Reset").  GGTT PTEs in the upper half of BAR0
- * are memory and survive it, as on Gen8.
+ * its reset value (hw-spec "Reset") and invalidates every TLB
+ * (hw-spec-memory "TLB and invalidation").  GGTT PTEs in the upper half of
+ * BAR0 are memory and survive it, as on Gen8.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -21,6 +22,7 @@
 
 #include "gsdev/device.h"
 #include "gsdev/log.h"
+#include "gsdev/mem.h"
 #include "gsdev/shm.h"
 
 struct gs_device *gs_device_create(const struct gs_config *cfg, struct gs_chan *chan)
@@ -44,6 +46,14 @@ struct gs_device *gs_device_create(const struct gs_config *cfg, struct gs_chan *
 		free(dev);
 		return NULL;
 	}
+	dev->probe_tlb = gs_tlb_create();
+	if (!dev->probe_tlb) {
+		gs_err("out of memory for the DMA probe's TLB");
+		gs_regfile_fini(&dev->rf);
+		pthread_mutex_destroy(&dev->reg_lock);
+		free(dev);
+		return NULL;
+	}
 	gs_dma_guard_install();
 	return dev;
 }
@@ -52,6 +62,7 @@ void gs_device_destroy(struct gs_device *dev)
 {
 	if (!dev)
 		return;
+	gs_tlb_destroy(dev->probe_tlb);
 	gs_regfile_fini(&dev->rf);
 	pthread_mutex_destroy(&dev->reg_lock);
 	free(dev);
@@ -81,6 +92,7 @@ static void reset_registers_locked(struct gs_device *dev, int engine)
 static void device_reset_locked(struct gs_device *dev)
 {
 	reset_registers_locked(dev, -1);
+	gs_tlb_invalidate_all(dev);
 	dev->irq_asserted = false;
 	atomic_fetch_add(&dev->resets, 1);
 }
@@ -163,6 +175,8 @@ void gs_mmio_write(struct gs_device *dev, uint32_t offset, uint32_t val)
 	}
 	atomic_fetch_add(&dev->writes_applied, 1);
 	pthread_mutex_unlock(&dev->reg_lock);
+	/* Page faults a side effect reported: their interrupts need reg_lock. */
+	gs_fault_raise_pending(dev);
 	gs_irq_send_pending(dev);
 }
 

@@ -10,6 +10,13 @@
  * then fails with -EFAULT and the caller reports it as the hardware would
  * (hw-spec "The DMA window"; for the DMA probe, STATUS = FAULT).
  *
+ * GTT walkers read table entries with gs_dma_read_qword(): one guarded
+ * 64-bit load, so an entry the driver rewrites is seen whole, old or new.
+ *
+ * The DMA probe (GENSIM_DMA_PROBE_*) reads or writes one dword in one of
+ * three spaces: the window itself, the GGTT, or a PPGTT under
+ * GENSIM_DMA_PROBE_ROOT (hw-spec-memory "The DMA probe").
+ *
  * SA_NODEFER keeps the signal unblocked inside the handler, so the
  * siglongjmp() out of it needs no saved signal mask.  A fault outside any
  * guard is a real bug: the handler restores the default action and the
@@ -24,6 +31,7 @@
 
 #include "gsdev/device.h"
 #include "gsdev/log.h"
+#include "gsdev/mem.h"
 
 /* volatile and signal fences: the handler reads these on the same thread. */
 static _Thread_local sigjmp_buf *volatile guard_jmp;
@@ -51,7 +59,12 @@ void gs_dma_guard_install(void)
 	sigaction(SIGSEGV, &sa, NULL);
 }
 
-static int guarded_copy(void *dst, const void *src, size_t len, const uint8_t *win, size_t win_len)
+/*
+ * Copy @len bytes under the guard; @qword: @len is 8 and both pointers are
+ * 8-byte aligned, copy with one atomic 64-bit load (a GTT entry).
+ */
+static int guarded_copy(void *dst, const void *src, size_t len, bool qword,
+			const uint8_t *win, size_t win_len)
 {
 	sigjmp_buf jb;
 	volatile int ret = 0;
@@ -64,7 +77,11 @@ static int guarded_copy(void *dst, const void *src, size_t len, const uint8_t *w
 	guard_hi = (uintptr_t)win + win_len;
 	guard_jmp = &jb;
 	atomic_signal_fence(memory_order_seq_cst);
-	memcpy(dst, src, len);
+	if (qword)
+		*(uint64_t *)dst = atomic_load_explicit((_Atomic uint64_t *)src,
+							memory_order_relaxed);
+	else
+		memcpy(dst, src, len);
 	atomic_signal_fence(memory_order_seq_cst);
 out:
 	guard_jmp = NULL;
@@ -81,41 +98,112 @@ int gs_dma_read(struct gs_device *dev, uint64_t addr, void *buf, size_t len)
 {
 	if (!window_range_ok(dev, addr, len))
 		return -EFAULT;
-	return guarded_copy(buf, dev->chan->dma + addr, len, dev->chan->dma, dev->chan->dma_size);
+	return guarded_copy(buf, dev->chan->dma + addr, len, false, dev->chan->dma,
+			    dev->chan->dma_size);
 }
 
 int gs_dma_write(struct gs_device *dev, uint64_t addr, const void *buf, size_t len)
 {
 	if (!window_range_ok(dev, addr, len))
 		return -EFAULT;
-	return guarded_copy(dev->chan->dma + addr, buf, len, dev->chan->dma, dev->chan->dma_size);
+	return guarded_copy(dev->chan->dma + addr, buf, len, false, dev->chan->dma,
+			    dev->chan->dma_size);
 }
 
-/* GENSIM_DMA_PROBE_CMD: one dword read or write at ADDR, result in STATUS. */
+/* One 8-byte aligned qword, loaded atomically; 0 or -EFAULT. */
+int gs_dma_read_qword(struct gs_device *dev, uint64_t addr, uint64_t *val)
+{
+	uint64_t v;
+	int ret;
+
+	if ((addr & 7) || !window_range_ok(dev, addr, sizeof(v)))
+		return -EFAULT;
+	ret = guarded_copy(&v, dev->chan->dma + addr, sizeof(v), true, dev->chan->dma,
+			   dev->chan->dma_size);
+	if (!ret)
+		*val = v;
+	return ret;
+}
+
+static const char *const probe_space_names[] = {
+	[DMA_PROBE_SPACE_PHYS] = "window",
+	[DMA_PROBE_SPACE_GGTT] = "GGTT",
+	[DMA_PROBE_SPACE_PPGTT] = "PPGTT",
+};
+
+/* Why the command is malformed, or NULL. */
+static const char *probe_cmd_error(const struct gs_device *dev, uint32_t cmd)
+{
+	unsigned int op = FIELD_GET(DMA_PROBE_CMD_OP, cmd);
+	unsigned int space = FIELD_GET(DMA_PROBE_CMD_SPACE, cmd);
+	unsigned int engine = FIELD_GET(DMA_PROBE_CMD_ENGINE, cmd);
+
+	if (op != DMA_PROBE_CMD_READ && op != DMA_PROBE_CMD_WRITE)
+		return "unknown operation (1 read, 2 write)";
+	if (cmd & ~(DMA_PROBE_CMD_OP | DMA_PROBE_CMD_SPACE | DMA_PROBE_CMD_ENGINE))
+		return "reserved bits 31:12 set";
+	if (space > DMA_PROBE_SPACE_PPGTT)
+		return "unknown space (0 window, 1 GGTT, 2 PPGTT)";
+	if (engine == DMA_PROBE_ENGINE_NONE)
+		return NULL;
+	/*
+	 * A window access reports nowhere: besides NONE it takes only 0, the
+	 * original encoding (the command was just the operation).
+	 */
+	if (space == DMA_PROBE_SPACE_PHYS)
+		return engine ? "an engine given for a window (space 0) probe" : NULL;
+	if (engine >= GS_NUM_ENGINES || !(dev->cfg.engine_mask & BIT(engine)))
+		return "no such engine in GENSIM_ENGINE_MASK";
+	return NULL;
+}
+
+/*
+ * GENSIM_DMA_PROBE_CMD: one dword read or write at ADDR, in the window or
+ * through the GGTT or the PPGTT under ROOT; the result in STATUS.  A
+ * translated access that faults is reported on the command's engine with
+ * FAULT_SRC_PROBE (the interrupt is raised once reg_lock is dropped),
+ * unless the engine is DMA_PROBE_ENGINE_NONE; a window access that faults
+ * only sets STATUS, as it always did.
+ */
 void dma_probe_cmd_write(struct gs_device *dev, const struct gs_reg *reg, uint32_t val)
 {
 	uint64_t addr = (uint64_t)gs_reg_read(dev, GENSIM_DMA_PROBE_ADDR_HI) << 32 |
 			gs_reg_read(dev, GENSIM_DMA_PROBE_ADDR_LO);
 	uint32_t data = gs_reg_read(dev, GENSIM_DMA_PROBE_DATA), status;
+	unsigned int op = FIELD_GET(DMA_PROBE_CMD_OP, val);
+	unsigned int space = FIELD_GET(DMA_PROBE_CMD_SPACE, val);
+	int engine = FIELD_GET(DMA_PROBE_CMD_ENGINE, val);
+	bool write = op == DMA_PROBE_CMD_WRITE;
+	const char *why = probe_cmd_error(dev, val);
+	struct gs_fault fault;
 	int ret;
 
 	(void)reg;
-	switch (val) {
-	case DMA_PROBE_CMD_READ:
-		ret = gs_dma_read(dev, addr, &data, sizeof(data));
-		if (!ret)
-			gs_reg_store_locked(dev, GENSIM_DMA_PROBE_DATA, data);
-		break;
-	case DMA_PROBE_CMD_WRITE:
-		ret = gs_dma_write(dev, addr, &data, sizeof(data));
-		break;
-	default:
-		gs_err("GENSIM_DMA_PROBE_CMD: unknown command %u", val);
+	if (why) {
+		gs_err("GENSIM_DMA_PROBE_CMD %#x: %s", val, why);
 		gs_reg_store_locked(dev, GENSIM_DMA_PROBE_STATUS, DMA_PROBE_STATUS_BAD_CMD);
 		return;
 	}
+	if (space == DMA_PROBE_SPACE_PHYS) {
+		ret = write ? gs_dma_write(dev, addr, &data, sizeof(data)) :
+			      gs_dma_read(dev, addr, &data, sizeof(data));
+	} else {
+		struct gs_mem_space ms = {
+			.kind = space == DMA_PROBE_SPACE_GGTT ? GS_MEM_GGTT : GS_MEM_PPGTT,
+			.pml4 = (uint64_t)gs_reg_read(dev, GENSIM_DMA_PROBE_ROOT_HI) << 32 |
+				gs_reg_read(dev, GENSIM_DMA_PROBE_ROOT_LO),
+			.tlb = dev->probe_tlb,
+		};
+
+		ret = write ? gs_mem_write(dev, &ms, addr, &data, sizeof(data), &fault) :
+			      gs_mem_read(dev, &ms, addr, &data, sizeof(data), &fault);
+		if (ret && engine != DMA_PROBE_ENGINE_NONE)
+			gs_fault_report_locked(dev, engine, FAULT_SRC_PROBE, &fault);
+	}
+	if (!ret && !write)
+		gs_reg_store_locked(dev, GENSIM_DMA_PROBE_DATA, data);
 	status = ret ? DMA_PROBE_STATUS_FAULT : DMA_PROBE_STATUS_OK;
 	gs_reg_store_locked(dev, GENSIM_DMA_PROBE_STATUS, status);
-	gs_info("DMA probe: %s %#llx: %s (data %#x)", val == DMA_PROBE_CMD_READ ? "read" : "write",
-		(unsigned long long)addr, ret ? "fault" : "ok", data);
+	gs_info("DMA probe: %s %s %#llx: %s (data %#x)", probe_space_names[space],
+		write ? "write" : "read", (unsigned long long)addr, ret ? "fault" : "ok", data);
 }

@@ -5,9 +5,14 @@ LIB_SRCS += \
 	lib/config.c \
 	lib/device.c \
 	lib/dma.c \
+	lib/fault.c \
+	lib/ggtt.c \
 	lib/identity.c \
 	lib/irq.c \
 	lib/log.c \
+	lib/mem.c \
+	lib/ppgtt.c \
 	lib/reg_table.c \
 	lib/regfile.c \
+	lib/tlb.c \
 	lib/wlog.c

@@ -13,6 +13,7 @@
  */
 #include "gsdev/device.h"
 #include "gsdev/hw.h"
+#include "gsdev/mem.h"
 
 const uint32_t gs_engine_mmio_base[GS_NUM_ENGINES] = {
 	[GS_RCS] = RENDER_RING_BASE,
@@ -29,6 +30,19 @@ const char *const gs_engine_names[GS_NUM_ENGINES] = {
 };
 
 const struct gs_reg_desc gs_global_reg_table[] = {
+	/*
+	 * Page-fault reporting (fault.c): one fault register per engine, in the
+	 * GT range whether or not the engine is present; the driver clears
+	 * VALID by writing the register back without it (or 0), which lets the
+	 * next fault be recorded.  DATA0/1 hold the last recorded fault's VA.
+	 */
+	{ .offset = RING_FAULT_REG_RCS, .name = "RING_FAULT_REG_RCS", .access = GS_RW },
+	{ .offset = RING_FAULT_REG_VCS, .name = "RING_FAULT_REG_VCS", .access = GS_RW },
+	{ .offset = RING_FAULT_REG_BCS, .name = "RING_FAULT_REG_BCS", .access = GS_RW },
+	{ .offset = RING_FAULT_REG_VECS, .name = "RING_FAULT_REG_VECS", .access = GS_RW },
+	{ .offset = GEN8_FAULT_TLB_DATA0, .name = "FAULT_TLB_DATA0", .access = GS_RO },
+	{ .offset = GEN8_FAULT_TLB_DATA1, .name = "FAULT_TLB_DATA1", .access = GS_RO },
+
 	/* Reset domains (EXT i915 GEN6_GDRST); the bits clear when done. */
 	{ .offset = GEN6_GDRST, .name = "GDRST", .access = GS_RW,
 	  .ro_mask = ~GENMASK(4, 0), .write = gdrst_write },
@@ -54,6 +68,10 @@ const struct gs_reg_desc gs_global_reg_table[] = {
 	  .count = GEN8_GT_NR_BANKS, .stride = 0x10, .write = gt_irq_write },
 	{ .offset = GEN8_GT_IER(0), .name = "GT_IER", .access = GS_RW,
 	  .count = GEN8_GT_NR_BANKS, .stride = 0x10, .write = gt_irq_write },
+
+	/* TLB invalidation (tlb.c): bit 0 invalidates every TLB of the device. */
+	{ .offset = GFX_FLSH_CNTL_GEN6, .name = "GFX_FLSH_CNTL", .access = GS_WO,
+	  .write = gfx_flsh_cntl_write },
 
 	/* PCI configuration mirror (identity.c). */
 	{ .offset = GENSIM_PCI_ID, .name = "PCI_ID", .access = GS_RO,
@@ -86,6 +104,11 @@ const struct gs_reg_desc gs_global_reg_table[] = {
 	  .write = dma_probe_cmd_write },
 	{ .offset = GENSIM_DMA_PROBE_STATUS, .name = "GENSIM_DMA_PROBE_STATUS",
 	  .access = GS_RO },
+	/* The PML4 a PPGTT probe walks (hw-spec-memory "The DMA probe"). */
+	{ .offset = GENSIM_DMA_PROBE_ROOT_LO, .name = "GENSIM_DMA_PROBE_ROOT_LO",
+	  .access = GS_RW },
+	{ .offset = GENSIM_DMA_PROBE_ROOT_HI, .name = "GENSIM_DMA_PROBE_ROOT_HI",
+	  .access = GS_RW },
 };
 const size_t gs_global_reg_table_len = sizeof(gs_global_reg_table) / sizeof(gs_global_reg_table[0]);
 

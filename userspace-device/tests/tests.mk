@@ -1,3 +1,5 @@
 $(eval $(call test,test_regfile,tests/test_regfile.c tests/tap.c))
 $(eval $(call test,test_wlog,tests/test_wlog.c tests/tap.c))
 $(eval $(call test,test_loopback,tests/test_loopback.c tests/tap.c))
+$(eval $(call test,test_gtt,tests/test_gtt.c tests/gtt_env.c tests/tap.c))
+$(eval $(call test,test_gtt_fault,tests/test_gtt_fault.c tests/gtt_env.c tests/tap.c))

@@ -17,6 +17,8 @@
 #include "gsdev/config.h"
 #include "gsdev/regfile.h"
 
+struct gs_tlb;
+
 struct gs_device {
 	struct gs_config cfg;
 	struct gs_chan *chan;
@@ -33,6 +35,17 @@ struct gs_device {
 	/* An interrupt message to send once reg_lock is dropped. */
 	atomic_bool irq_send_pending;
 	atomic_bool stop;
+
+	/*
+	 * Memory translation (mem.h).  tlb_gen: the TLB generation; bumping
+	 * it invalidates every TLB of the device.  fault_irq_pending: engines
+	 * (bit per enum gs_engine_id) whose page-fault interrupt a register
+	 * side effect recorded with reg_lock held; raised once it is dropped.
+	 * probe_tlb: the DMA probe's own TLB.
+	 */
+	atomic_uint_fast64_t tlb_gen;
+	atomic_uint fault_irq_pending;
+	struct gs_tlb *probe_tlb;
 
 	/* Counters, for -v and the tests. */
 	atomic_uint_fast64_t writes_applied;
@@ -76,6 +89,7 @@ void gs_wlog_drain(struct gs_device *dev);
 void gs_dma_guard_install(void);
 int gs_dma_read(struct gs_device *dev, uint64_t addr, void *buf, size_t len);
 int gs_dma_write(struct gs_device *dev, uint64_t addr, const void *buf, size_t len);
+int gs_dma_read_qword(struct gs_device *dev, uint64_t addr, uint64_t *val);
 gs_reg_write_fn dma_probe_cmd_write;
 
 #endif

@@ -115,7 +115,12 @@ static const struct drm_ioctl_desc gensim_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(GENSIM_VM_BIND, gensim_ioctl_vm_bind, DRM_RENDER_ALLOW),
 };
 
-DEFINE_DRM_GEM_FOPS(gensim_drm_fops);
+/* DEFINE_DRM_GEM_FOPS without the fdinfo hook: spelled out to add it. */
+static const struct file_operations gensim_drm_fops = {
+	.owner = THIS_MODULE,
+	DRM_GEM_FOPS,
+	.show_fdinfo = drm_show_fdinfo,
+};
 
 const struct drm_driver gensim_drm_driver = {
 	.driver_features = DRIVER_GEM | DRIVER_RENDER,

@@ -90,6 +90,8 @@ struct drm_gem_object *gensim_gem_create_object(struct drm_device *drm, size_t s
 	if (!bo)
 		return ERR_PTR(-ENOMEM);
 	mutex_init(&bo->window_lock);
+	/* drm_gpuvm keeps the buffer's mappings on this list. */
+	drm_gem_gpuva_init(&bo->base.base);
 	bo->base.base.funcs = &gensim_bo_funcs;
 	bo->base.map_wc = false;
 	atomic_inc(&to_gensim(drm)->mem_stats.bos);
