@@ -29,8 +29,7 @@ static void ensure_module_only(void)
 {
 	if (gensim_render_minor() >= 0 || gensim_module_loaded())
 		gensim_unload();
-	igt_assert_eq(gensim_system("modprobe -a drm uio"), 0);
-	igt_assert_eq(gensim_system("insmod %s/drivers/gpu/drm/gensim/gensim.ko", gensim_top()), 0);
+	igt_assert_eq(gensim_system("%s/scripts/gensim-insmod", gensim_top()), 0);
 }
 
 igt_main

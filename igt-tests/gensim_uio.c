@@ -96,9 +96,7 @@ igt_main
 	igt_fixture {
 		if (gensim_module_loaded())
 			gensim_unload();
-		igt_assert_eq(gensim_system("modprobe -a drm uio"), 0);
-		igt_assert_eq(gensim_system("insmod %s/drivers/gpu/drm/gensim/gensim.ko",
-					    gensim_top()), 0);
+		igt_assert_eq(gensim_system("%s/scripts/gensim-insmod", gensim_top()), 0);
 		uio_index = find_uio();
 		igt_assert_f(uio_index >= 0, "no UIO device named gensim");
 	}

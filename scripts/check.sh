@@ -72,7 +72,7 @@ gate "checkpatch-strict" "$log" $((1 - $?))
 
 step "kernel-doc"
 log=$out/kernel-doc.log
-perl "$cp_dir/kernel-doc" -none -Wall drivers/gpu/drm/gensim/*.[ch] >"$log" 2>&1
+perl "$cp_dir/kernel-doc" -none -Wall drivers/gpu/drm/gensim/*.[ch] uapi/drm/*.h >"$log" 2>&1
 [ -s "$log" ]
 gate "kernel-doc" "$log" $((1 - $?))
 

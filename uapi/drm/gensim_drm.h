@@ -33,6 +33,10 @@ extern "C" {
 #define DRM_GENSIM_VM_CREATE		0x03
 #define DRM_GENSIM_VM_DESTROY		0x04
 #define DRM_GENSIM_VM_BIND		0x05
+#define DRM_GENSIM_QUEUE_CREATE		0x06
+#define DRM_GENSIM_QUEUE_DESTROY	0x07
+#define DRM_GENSIM_EXEC			0x08
+#define DRM_GENSIM_QUEUE_GET_STATE	0x09
 
 #define DRM_IOCTL_GENSIM_QUERY		DRM_IOWR(DRM_COMMAND_BASE + DRM_GENSIM_QUERY, \
 						 struct drm_gensim_query)
@@ -46,6 +50,14 @@ extern "C" {
 						struct drm_gensim_vm_destroy)
 #define DRM_IOCTL_GENSIM_VM_BIND	DRM_IOW(DRM_COMMAND_BASE + DRM_GENSIM_VM_BIND, \
 						struct drm_gensim_vm_bind)
+#define DRM_IOCTL_GENSIM_QUEUE_CREATE	DRM_IOWR(DRM_COMMAND_BASE + DRM_GENSIM_QUEUE_CREATE, \
+						 struct drm_gensim_queue_create)
+#define DRM_IOCTL_GENSIM_QUEUE_DESTROY	DRM_IOW(DRM_COMMAND_BASE + DRM_GENSIM_QUEUE_DESTROY, \
+						struct drm_gensim_queue_destroy)
+#define DRM_IOCTL_GENSIM_EXEC		DRM_IOW(DRM_COMMAND_BASE + DRM_GENSIM_EXEC, \
+						struct drm_gensim_exec)
+#define DRM_IOCTL_GENSIM_QUEUE_GET_STATE DRM_IOWR(DRM_COMMAND_BASE + DRM_GENSIM_QUEUE_GET_STATE, \
+						  struct drm_gensim_queue_get_state)
 
 /**
  * struct drm_gensim_user_extension - the head of every extension
@@ -326,6 +338,150 @@ struct drm_gensim_vm_bind {
 	__u32 num_syncs;
 	__u32 pad;
 	__u64 syncs;
+	__u64 reserved[2];
+};
+
+/*
+ * DRM_IOCTL_GENSIM_QUEUE_CREATE - a queue of batches for one engine
+ *
+ * A queue is one logical ring context on the engine named by
+ * @engine_class and @engine_instance (DRM_GENSIM_QUERY_ENGINES), running
+ * batches in the VM @vm_id.  Batches of one queue run in submission order;
+ * queues run concurrently, ordered only by the syncs their EXECs name.
+ * Higher @priority queues are put on the engine first when it has room.
+ *
+ * Errors: -EINVAL for an engine the device does not have, an unknown
+ * @priority, non-zero @extensions/@reserved or @queue_id; -ENOENT for an
+ * unknown @vm_id; -EPERM for DRM_GENSIM_QUEUE_PRIORITY_HIGH without
+ * CAP_SYS_NICE.
+ */
+#define DRM_GENSIM_QUEUE_PRIORITY_LOW		0
+#define DRM_GENSIM_QUEUE_PRIORITY_NORMAL	1
+#define DRM_GENSIM_QUEUE_PRIORITY_HIGH		2
+
+/**
+ * struct drm_gensim_queue_create - argument of DRM_IOCTL_GENSIM_QUEUE_CREATE
+ * @extensions: must be 0
+ * @engine_class: DRM_GENSIM_ENGINE_CLASS_*
+ * @engine_instance: instance within the class
+ * @vm_id: the VM the queue's batches run in
+ * @priority: DRM_GENSIM_QUEUE_PRIORITY_*
+ * @queue_id: out: the queue, valid on this file
+ * @reserved: must be zero
+ */
+struct drm_gensim_queue_create {
+	__u64 extensions;
+	__u16 engine_class;
+	__u16 engine_instance;
+	__u32 vm_id;
+	__u32 priority;
+	__u32 queue_id;
+	__u64 reserved[2];
+};
+
+/*
+ * DRM_IOCTL_GENSIM_QUEUE_DESTROY - drop a queue
+ *
+ * Batches already submitted still run; their syncs still signal.
+ * Errors: -ENOENT for an unknown @queue_id; -EINVAL for non-zero @pad,
+ * @extensions or @reserved.
+ */
+
+/**
+ * struct drm_gensim_queue_destroy - argument of DRM_IOCTL_GENSIM_QUEUE_DESTROY
+ * @extensions: must be 0
+ * @queue_id: the queue
+ * @pad: must be 0
+ * @reserved: must be zero
+ */
+struct drm_gensim_queue_destroy {
+	__u64 extensions;
+	__u32 queue_id;
+	__u32 pad;
+	__u64 reserved[2];
+};
+
+/**
+ * struct drm_gensim_sync - one syncobj an EXEC waits on or signals
+ * @extensions: must be 0
+ * @handle: the DRM syncobj
+ * @flags: DRM_GENSIM_SYNC_SIGNAL to signal it when the batch is done;
+ *	without it, the batch waits for it
+ * @timeline_value: 0 for a binary syncobj; else the point of a timeline
+ *	syncobj to wait for or to signal
+ * @reserved: must be zero
+ */
+struct drm_gensim_sync {
+	__u64 extensions;
+	__u32 handle;
+	__u32 flags;
+	__u64 timeline_value;
+	__u64 reserved[2];
+};
+
+#define DRM_GENSIM_SYNC_SIGNAL		_BITUL(0)
+#define DRM_GENSIM_EXEC_MAX_SYNCS	1024
+
+/*
+ * DRM_IOCTL_GENSIM_EXEC - run a batch
+ *
+ * The batch is the command buffer at GPU virtual address @batch_address of
+ * the queue's VM, ended by MI_BATCH_BUFFER_END.  It runs non-privileged
+ * (seed 004 "User Mode Privileged Commands") after every sync without
+ * DRM_GENSIM_SYNC_SIGNAL and after the last write of any buffer of the VM
+ * that other devices or files share (implicit sync); when it is done, every
+ * sync with DRM_GENSIM_SYNC_SIGNAL signals.  A batch that hangs the engine
+ * or faults is stopped, its queue banned, and its signal syncs signal with
+ * an error.
+ *
+ * Errors: -ENOENT for an unknown @queue_id or syncobj; -EINVAL for
+ * @num_syncs above DRM_GENSIM_EXEC_MAX_SYNCS, @batch_address not 4-byte
+ * aligned or outside [va_start, va_end), unknown sync @flags, non-zero
+ * @extensions/@reserved; -EIO for a banned queue.
+ */
+
+/**
+ * struct drm_gensim_exec - argument of DRM_IOCTL_GENSIM_EXEC
+ * @extensions: must be 0
+ * @queue_id: the queue
+ * @num_syncs: entries at @syncs
+ * @syncs: user pointer to an array of struct drm_gensim_sync
+ * @batch_address: GPU virtual address of the batch
+ * @reserved: must be zero
+ */
+struct drm_gensim_exec {
+	__u64 extensions;
+	__u32 queue_id;
+	__u32 num_syncs;
+	__u64 syncs;
+	__u64 batch_address;
+	__u64 reserved[2];
+};
+
+/*
+ * DRM_IOCTL_GENSIM_QUEUE_GET_STATE - what resets did to a queue
+ *
+ * Errors: -ENOENT for an unknown @queue_id; -EINVAL for non-zero
+ * @extensions or @reserved.
+ */
+#define DRM_GENSIM_QUEUE_STATE_BANNED	_BITUL(0)
+
+/**
+ * struct drm_gensim_queue_get_state - argument of DRM_IOCTL_GENSIM_QUEUE_GET_STATE
+ * @extensions: must be 0
+ * @queue_id: the queue
+ * @flags: out: DRM_GENSIM_QUEUE_STATE_*
+ * @guilty_resets: out: engine resets this queue's batch caused
+ * @innocent_resets: out: engine resets that interrupted this queue while
+ *	another queue was guilty
+ * @reserved: must be zero
+ */
+struct drm_gensim_queue_get_state {
+	__u64 extensions;
+	__u32 queue_id;
+	__u32 flags;
+	__u32 guilty_resets;
+	__u32 innocent_resets;
 	__u64 reserved[2];
 };
 

@@ -153,28 +153,6 @@ static int gensim_reset_full(struct gensim_device *gdev)
 	return err;
 }
 
-/* Each engine's hardware status page, bound in the GGTT. */
-static int gensim_engines_init(struct gensim_device *gdev)
-{
-	int id, err;
-
-	for (id = 0; id < GENSIM_NUM_ENGINES; id++) {
-		struct gensim_engine *engine = &gdev->engine[id];
-		struct drm_gem_shmem_object *shmem;
-
-		if (!(gdev->info.engine_mask & BIT(id)))
-			continue;
-		shmem = drm_gem_shmem_create(&gdev->drm, SZ_4K);
-		if (IS_ERR(shmem))
-			return PTR_ERR(shmem);
-		engine->hwsp = to_gensim_bo(&shmem->base);
-		err = gensim_ggtt_insert_bo(gdev, engine->hwsp, &engine->hwsp_node);
-		if (err)
-			return err;
-	}
-	return 0;
-}
-
 /*
  * Undo the probe, whatever part of it happened.  A drmm action: it runs
  * when the last reference to the DRM device goes, which may be long after
@@ -183,16 +161,9 @@ static int gensim_engines_init(struct gensim_device *gdev)
 static void gensim_hw_fini(struct drm_device *drm, void *arg)
 {
 	struct gensim_device *gdev = to_gensim(drm);
-	int id;
 
-	for (id = 0; id < GENSIM_NUM_ENGINES; id++) {
-		struct gensim_engine *engine = &gdev->engine[id];
-
-		if (drm_mm_node_allocated(&engine->hwsp_node))
-			gensim_ggtt_remove_bo(gdev, engine->hwsp, &engine->hwsp_node);
-		if (engine->hwsp)
-			drm_gem_object_put(&engine->hwsp->base.base);
-	}
+	if (gdev->ggtt.size)
+		gensim_engines_fini(gdev);
 	gensim_ppgtt_scratch_fini(gdev);
 	if (gdev->ggtt.size)
 		gensim_ggtt_fini(gdev);
@@ -353,6 +324,8 @@ void gensim_device_unplug(struct gensim_device *gdev)
 	struct device *dev = &gdev->uif->pdev->dev;
 
 	drm_dev_unplug(&gdev->drm);
+	/* Every fence the hardware held completes with -ENODEV. */
+	gensim_engines_lost(gdev);
 	gensim_irq_fini(gdev);
 	devres_release_group(dev, gdev->devres_group);
 }

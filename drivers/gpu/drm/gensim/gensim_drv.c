@@ -36,7 +36,11 @@
 #include "gensim_drm.h"
 #include "gensim_drv.h"
 #include "gensim_gem.h"
+#include "gensim_engine.h"
 #include "gensim_vm.h"
+
+/* Where queues are torn down; destroying it at unload waits for them. */
+struct workqueue_struct *gensim_wq;
 
 unsigned int gensim_device_timeout_ms = 5000;
 module_param_named(device_timeout_ms, gensim_device_timeout_ms, uint, 0644);
@@ -87,7 +91,15 @@ static int gensim_open(struct drm_device *drm, struct drm_file *file)
 
 	if (!gfile)
 		return -ENOMEM;
+	gfile->stats = kzalloc(sizeof(*gfile->stats), GFP_KERNEL);
+	if (!gfile->stats) {
+		kfree(gfile);
+		return -ENOMEM;
+	}
+	kref_init(&gfile->stats->ref);
+	spin_lock_init(&gfile->stats->lock);
 	xa_init_flags(&gfile->vms, XA_FLAGS_ALLOC1);
+	xa_init_flags(&gfile->queues, XA_FLAGS_ALLOC1);
 	file->driver_priv = gfile;
 	return 0;
 }
@@ -96,13 +108,32 @@ static void gensim_postclose(struct drm_device *drm, struct drm_file *file)
 {
 	struct gensim_file *gfile = file->driver_priv;
 
+	/* Queues first: they hold references on the VMs. */
+	gensim_queues_file_fini(file);
 	gensim_vm_file_fini(gfile);
+	gensim_client_stats_put(gfile->stats);
 	kfree(gfile);
 }
 
-/* fdinfo: the standard memory keys (Documentation/gpu/drm-usage-stats.rst). */
+/*
+ * fdinfo (Documentation/gpu/drm-usage-stats.rst): the standard memory keys
+ * and drm-engine-<name>, the time the file's jobs kept each engine busy.
+ */
 static void gensim_show_fdinfo(struct drm_printer *p, struct drm_file *file)
 {
+	struct gensim_device *gdev = to_gensim(file->minor->dev);
+	struct gensim_client_stats *stats = ((struct gensim_file *)file->driver_priv)->stats;
+	u64 busy[GENSIM_NUM_ENGINES];
+	unsigned long flags;
+	int id;
+
+	spin_lock_irqsave(&stats->lock, flags);
+	memcpy(busy, stats->busy_ns, sizeof(busy));
+	spin_unlock_irqrestore(&stats->lock, flags);
+	for (id = 0; id < GENSIM_NUM_ENGINES; id++)
+		if (gdev->info.engine_mask & BIT(id))
+			drm_printf(p, "drm-engine-%s:\t%llu ns\n", gensim_engine_name(id),
+				   busy[id]);
 	drm_show_memory_stats(p, file);
 }
 
@@ -113,6 +144,11 @@ static const struct drm_ioctl_desc gensim_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(GENSIM_VM_CREATE, gensim_ioctl_vm_create, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(GENSIM_VM_DESTROY, gensim_ioctl_vm_destroy, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(GENSIM_VM_BIND, gensim_ioctl_vm_bind, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(GENSIM_QUEUE_CREATE, gensim_ioctl_queue_create, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(GENSIM_QUEUE_DESTROY, gensim_ioctl_queue_destroy, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(GENSIM_EXEC, gensim_ioctl_exec, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(GENSIM_QUEUE_GET_STATE, gensim_ioctl_queue_get_state,
+			  DRM_RENDER_ALLOW),
 };
 
 /* DEFINE_DRM_GEM_FOPS without the fdinfo hook: spelled out to add it. */
@@ -123,7 +159,8 @@ static const struct file_operations gensim_drm_fops = {
 };
 
 const struct drm_driver gensim_drm_driver = {
-	.driver_features = DRIVER_GEM | DRIVER_RENDER,
+	.driver_features = DRIVER_GEM | DRIVER_RENDER | DRIVER_SYNCOBJ |
+			   DRIVER_SYNCOBJ_TIMELINE,
 	.open = gensim_open,
 	.postclose = gensim_postclose,
 	.show_fdinfo = gensim_show_fdinfo,
@@ -170,14 +207,20 @@ static int __init gensim_init(void)
 {
 	int err;
 
+	gensim_wq = alloc_workqueue("gensim", WQ_UNBOUND, 0);
+	if (!gensim_wq)
+		return -ENOMEM;
 	err = platform_driver_register(&gensim_platform_driver);
-	if (err)
+	if (err) {
+		destroy_workqueue(gensim_wq);
 		return err;
+	}
 
 	gensim_pdev = platform_device_register_simple(DRIVER_NAME, PLATFORM_DEVID_NONE,
 						      NULL, 0);
 	if (IS_ERR(gensim_pdev)) {
 		platform_driver_unregister(&gensim_platform_driver);
+		destroy_workqueue(gensim_wq);
 		return PTR_ERR(gensim_pdev);
 	}
 	return 0;
@@ -187,6 +230,7 @@ static void __exit gensim_exit(void)
 {
 	platform_device_unregister(gensim_pdev);
 	platform_driver_unregister(&gensim_platform_driver);
+	destroy_workqueue(gensim_wq);
 }
 
 module_init(gensim_init);

@@ -10,15 +10,18 @@
 #define _GENSIM_DRV_H_
 
 #include <linux/atomic.h>
+#include <linux/idr.h>
 #include <linux/bits.h>
 #include <linux/mutex.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/wait.h>
+#include <linux/xarray.h>
 
 #include <drm/drm_device.h>
 #include <drm/drm_mm.h>
 
+#include "gensim_engine.h"
 #include "gensim_ggtt.h"
 #include "gensim_ppgtt.h"
 #include "gensim_regs.h"
@@ -125,13 +128,15 @@ struct gensim_fault_log {
 };
 
 /**
- * struct gensim_engine - the driver's state of one engine
- * @hwsp: the hardware status page
- * @hwsp_node: its place in the GGTT
+ * struct gensim_file - per open file of the DRM device
  */
-struct gensim_engine {
-	struct gensim_bo *hwsp;
-	struct drm_mm_node hwsp_node;
+struct gensim_file {
+	/** @vms: the file's VMs, by id */
+	struct xarray vms;
+	/** @queues: the file's queues, by id */
+	struct xarray queues;
+	/** @stats: engine time of the file's jobs */
+	struct gensim_client_stats *stats;
 };
 
 /**
@@ -165,6 +170,10 @@ struct gensim_device {
 	struct gensim_ppgtt_scratch ppgtt_scratch;
 	/** @engine: per-engine state, for the engines in info.engine_mask */
 	struct gensim_engine engine[GENSIM_NUM_ENGINES];
+	/** @ctx_ids: allocator of context IDs (descriptor bits 63:32) */
+	struct ida ctx_ids;
+	/** @reset_wq: where engine resets run */
+	struct workqueue_struct *reset_wq;
 
 	/**
 	 * @bind_lock: serialises VM_BIND, VM destruction and file close;
@@ -183,6 +192,17 @@ struct gensim_device {
 	u32 probe_result[2];
 };
 
+/* Masked registers (MI_MODE, RING_MODE...): bits 31:16 enable bits 15:0. */
+static inline u32 masked_enable(u32 bits)
+{
+	return bits << 16 | bits;
+}
+
+static inline u32 masked_disable(u32 bits)
+{
+	return bits << 16;
+}
+
 static inline struct gensim_device *to_gensim(struct drm_device *drm)
 {
 	return container_of(drm, struct gensim_device, drm);
@@ -190,6 +210,7 @@ static inline struct gensim_device *to_gensim(struct drm_device *drm)
 
 /* gensim_drv.c */
 extern unsigned int gensim_device_timeout_ms;
+extern struct workqueue_struct *gensim_wq;
 u32 gensim_engine_mmio_base(enum gensim_engine_id id);
 const char *gensim_engine_name(enum gensim_engine_id id);
 extern const struct drm_driver gensim_drm_driver;
@@ -214,6 +235,10 @@ void gensim_dmawin_unmap(struct gensim_channel *chan, struct drm_mm_node *node);
 int gensim_dma_probe(struct gensim_device *gdev, u32 cmd, u64 addr, u64 root, u32 *data);
 int gensim_selftest_dma_window(struct gensim_device *gdev);
 int gensim_selftest_ggtt(struct gensim_device *gdev);
+
+/* gensim_dump.c */
+void gensim_dump_capture(struct gensim_engine *engine, struct gensim_queue *guilty,
+			 const char *reason);
 
 /* gensim_fault.c */
 void gensim_fault_irq(struct gensim_device *gdev, enum gensim_engine_id id);

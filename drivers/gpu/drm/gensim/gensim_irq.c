@@ -51,12 +51,15 @@ static const struct {
 	[GENSIM_VECS] = { 3, GEN8_VECS_IRQ_SHIFT, GEN8_GT_VECS_IRQ },
 };
 
-static void gensim_engine_irq(struct gensim_device *gdev, enum gensim_engine_id id, u32 iir)
+static void dispatch_engine_irq(struct gensim_device *gdev, enum gensim_engine_id id, u32 iir)
 {
 	if (iir & GT_RENDER_USER_INTERRUPT)
 		atomic64_inc(&gdev->irq_stats.engine[id]);
 	if (iir & GT_PAGE_FAULT_INTERRUPT)
 		gensim_fault_irq(gdev, id);
+	/* Engines exist once the probe set them up (not during the self-test). */
+	if (gdev->engine[id].hwsp_vaddr)
+		gensim_engine_irq(&gdev->engine[id], iir);
 }
 
 /**
@@ -90,7 +93,7 @@ void gensim_irq_handler(struct gensim_device *gdev)
 		u32 bits = iir[engine_irq[id].bank] >> engine_irq[id].shift & 0xffff;
 
 		if (bits)
-			gensim_engine_irq(gdev, id, bits);
+			dispatch_engine_irq(gdev, id, bits);
 	}
 	gensim_write(gdev, GEN8_MASTER_IRQ, GEN8_MASTER_IRQ_CONTROL);
 	wake_up_all(&gdev->irq_wq);

@@ -32,8 +32,11 @@
 #define   RING_WAIT_SEMAPHORE		BIT(10)
 #define   RING_VALID			BIT(0)
 #define RING_ACTHD_UDW(base)		((base) + 0x5c)
+#define RING_IPEIR(base)		((base) + 0x64)
+#define RING_IPEHR(base)		((base) + 0x68)
 #define RING_ACTHD(base)		((base) + 0x74)
 #define RING_HWS_PGA(base)		((base) + 0x80)
+#define RING_NOPID(base)		((base) + 0x94)	/* MI_NOOP's identification number */
 #define RING_HWSTAM(base)		((base) + 0x98)
 #define RING_MI_MODE(base)		((base) + 0x9c)
 #define   MODE_IDLE			BIT(9)
@@ -42,6 +45,9 @@
 #define RING_EIR(base)			((base) + 0xb0)
 #define RING_EMR(base)			((base) + 0xb4)
 #define RING_ESR(base)			((base) + 0xb8)
+#define   EIR_INSTRUCTION_ERROR		BIT(0)
+#define   EIR_PAGE_TABLE_ERROR		BIT(4)
+#define   EIR_PRIVILEGE_VIOLATION	BIT(5)	/* gensim's bit: hw-spec "Errors" */
 #define RING_INSTPM(base)		((base) + 0xc0)
 #define RING_RESET_CTL(base)		((base) + 0xd0)
 #define   RESET_CTL_CAT_ERROR		BIT(2)
@@ -49,12 +55,26 @@
 #define   RESET_CTL_REQUEST_RESET	BIT(0)
 #define RING_BBSTATE(base)		((base) + 0x110)
 #define   BBSTATE_PPGTT			BIT(5)
+#define   BBSTATE_ACTIVE		BIT(0)	/* gensim: a batch of this level runs */
+#define RING_SBBADDR(base)		((base) + 0x114)
+#define RING_SBBSTATE(base)		((base) + 0x118)
+#define RING_SBBADDR_UDW(base)		((base) + 0x11c)
 #define RING_BBADDR(base)		((base) + 0x140)
 #define RING_BBADDR_UDW(base)		((base) + 0x168)
+#define BCS_SWCTRL			0x22200	/* seed 004 [L1415]: bcs0 whitelist */
 #define RING_ELSP(base)			((base) + 0x230)
 #define RING_EXECLIST_STATUS_LO(base)	((base) + 0x234)
+#define   EL_STATUS_CURRENT_POINTER	BIT(0)
+#define   EL_STATUS_QUEUE_FULL		BIT(2)
+#define   EL_STATUS_EL1_VALID		BIT(3)
+#define   EL_STATUS_EL0_VALID		BIT(4)
+#define   EL_STATUS_ACTIVE_ELEMENT	GENMASK(15, 14)
+#define   EL_STATUS_ARB_ENABLE		BIT(16)
 #define RING_EXECLIST_STATUS_HI(base)	((base) + 0x238)
 #define RING_CONTEXT_CONTROL(base)	((base) + 0x244)
+#define   CTX_CTRL_RESTORE_INHIBIT	BIT(0)
+#define   CTX_CTRL_SAVE_INHIBIT		BIT(2)
+#define   CTX_CTRL_INHIBIT_SYN_CTX_SWITCH BIT(3)
 #define RING_PDP_LDW(base, n)		((base) + 0x270 + (n) * 8)
 #define RING_PDP_UDW(base, n)		((base) + 0x274 + (n) * 8)
 #define RING_MODE(base)			((base) + 0x29c)
@@ -66,8 +86,82 @@
 #define RING_CONTEXT_STATUS_BUF_LO(base, i)	((base) + 0x370 + (i) * 8)
 #define RING_CONTEXT_STATUS_BUF_HI(base, i)	((base) + 0x374 + (i) * 8)
 #define RING_CONTEXT_STATUS_PTR(base)	((base) + 0x3a0)
+#define   CSB_WRITE_PTR			GENMASK(2, 0)
+#define   CSB_READ_PTR			GENMASK(10, 8)
+#define   CSB_PTR_RESET			0x0707	/* gensim: both pointers 7 */
+#define GEN8_CSB_ENTRIES		6
 #define RING_CTX_TIMESTAMP(base)	((base) + 0x3a8)
 #define RING_GPR(base, n)		((base) + 0x600 + (n) * 8)
+#define RING_GPR_UDW(base, n)		((base) + 0x604 + (n) * 8)
+#define GEN8_NR_GPRS			16
+
+/*
+ * Render predicate registers (seed 004 [L1047-1115], the rcs0 whitelist;
+ * EXT Mesa/i915 for their use): 64-bit sources and data, and the results
+ * MI_PREDICATE and MI_SET_PREDICATE work with.  rcs0 only.
+ */
+#define MI_PREDICATE_RESULT_2		0x23bc
+#define MI_PREDICATE_SRC0		0x2400
+#define MI_PREDICATE_SRC0_UDW		0x2404
+#define MI_PREDICATE_SRC1		0x2408
+#define MI_PREDICATE_SRC1_UDW		0x240c
+#define MI_PREDICATE_DATA		0x2410
+#define MI_PREDICATE_DATA_UDW		0x2414
+#define MI_PREDICATE_RESULT		0x2418
+#define MI_PREDICATE_RESULT_1		0x241c
+#define   MI_PREDICATE_RESULT_BIT	BIT(0)
+
+/* Context status (seed 004 "Format of Context Status QWord"), low dword */
+#define CSB_IDLE_TO_ACTIVE		BIT(0)
+#define CSB_PREEMPTED			BIT(1)
+#define CSB_ELEMENT_SWITCH		BIT(2)
+#define CSB_ACTIVE_TO_IDLE		BIT(3)
+#define CSB_CONTEXT_COMPLETE		BIT(4)
+#define CSB_LITE_RESTORE		BIT(15)
+
+/* Hardware status page dwords (EXT i915; hw-spec "The context status buffer") */
+#define HWSP_ISR			0x00
+#define HWSP_RING_HEAD			0x04	/* MI_REPORT_HEAD (EXT i915) */
+#define HWSP_CSB_ENTRY0			0x10	/* entry i: status 0x10 + 2i, ID 0x11 + 2i */
+#define HWSP_CSB_WRITE_PTR		0x1f
+#define HWSP_DRIVER_FIRST		0x30	/* from here on the page is the driver's */
+
+/* Context descriptor (EXT i915 GEN8_CTX_*; hw-spec "The context descriptor") */
+#define CTX_DESC_VALID			BIT(0)
+#define CTX_DESC_FORCE_PD_RESTORE	BIT(1)
+#define CTX_DESC_FORCE_RESTORE		BIT(2)
+#define CTX_DESC_ADDRESSING_MODE	GENMASK(4, 3)
+#define   CTX_ADDRESSING_LEGACY_64B	3
+#define CTX_DESC_PRIVILEGE		BIT(8)
+#define CTX_DESC_LRCA			GENMASK(31, 12)
+
+/*
+ * The register-state page of a context image (the LRCA's second page),
+ * dword indices (hw-spec "The context image").  Each register's value is
+ * at its index + 1.
+ */
+#define LRC_STATE_PAGE			1
+#define CTX_LRI_HEADER_0		0x01
+#define CTX_CONTEXT_CONTROL		0x02
+#define CTX_RING_HEAD			0x04
+#define CTX_RING_TAIL			0x06
+#define CTX_RING_START			0x08
+#define CTX_RING_CTL			0x0a
+#define CTX_BB_HEAD_U			0x0c
+#define CTX_BB_HEAD_L			0x0e
+#define CTX_BB_STATE			0x10
+#define CTX_SECOND_BB_HEAD_U		0x12
+#define CTX_SECOND_BB_HEAD_L		0x14
+#define CTX_SECOND_BB_STATE		0x16
+#define CTX_LRI_HEADER_1		0x21
+#define CTX_CTX_TIMESTAMP		0x22
+#define CTX_PDP3_UDW			0x24	/* PDPn UDW at 0x24 + 4(3 - n), LDW 2 later */
+#define CTX_PDP0_UDW			0x30
+#define CTX_PDP0_LDW			0x32
+#define CTX_LRI_HEADER_2		0x40
+#define CTX_GPR0			0x41	/* GPR n low at 0x41 + 4n, high at 0x43 + 4n */
+#define CTX_END				0x81
+#define CTX_GPR_PAIRS			32	/* CTX_LRI_HEADER_2's LRI length */
 
 /*
  * Per-engine interrupt bits (seed 004 "Interrupt Control Registers"): the

@@ -42,6 +42,64 @@ DEFINE_EVENT(gensim_reg, gensim_reg_write,
 	     TP_ARGS(gdev, reg, val)
 );
 
+TRACE_EVENT(gensim_elsp,
+	    TP_PROTO(struct gensim_device *gdev, int engine, u64 desc0, u64 desc1),
+	    TP_ARGS(gdev, engine, desc0, desc1),
+	    TP_STRUCT__entry(__field(int, engine)
+			     __field(u64, desc0)
+			     __field(u64, desc1)),
+	    TP_fast_assign(__entry->engine = engine;
+			   __entry->desc0 = desc0;
+			   __entry->desc1 = desc1;),
+	    TP_printk("engine=%d elem0=%#llx elem1=%#llx", __entry->engine, __entry->desc0,
+		      __entry->desc1)
+);
+
+TRACE_EVENT(gensim_csb,
+	    TP_PROTO(struct gensim_device *gdev, int engine, u32 index, u32 status, u32 id),
+	    TP_ARGS(gdev, engine, index, status, id),
+	    TP_STRUCT__entry(__field(int, engine)
+			     __field(u32, index)
+			     __field(u32, status)
+			     __field(u32, id)),
+	    TP_fast_assign(__entry->engine = engine;
+			   __entry->index = index;
+			   __entry->status = status;
+			   __entry->id = id;),
+	    TP_printk("engine=%d entry=%u status=%#x ctx=%u", __entry->engine, __entry->index,
+		      __entry->status, __entry->id)
+);
+
+TRACE_EVENT(gensim_job_run,
+	    TP_PROTO(struct gensim_device *gdev, int engine, u32 ctx, u32 seqno, u64 batch),
+	    TP_ARGS(gdev, engine, ctx, seqno, batch),
+	    TP_STRUCT__entry(__field(int, engine)
+			     __field(u32, ctx)
+			     __field(u32, seqno)
+			     __field(u64, batch)),
+	    TP_fast_assign(__entry->engine = engine;
+			   __entry->ctx = ctx;
+			   __entry->seqno = seqno;
+			   __entry->batch = batch;),
+	    TP_printk("engine=%d ctx=%u seqno=%u batch=%#llx", __entry->engine, __entry->ctx,
+		      __entry->seqno, __entry->batch)
+);
+
+TRACE_EVENT(gensim_job_done,
+	    TP_PROTO(struct gensim_device *gdev, int engine, u32 ctx, u32 seqno, int error),
+	    TP_ARGS(gdev, engine, ctx, seqno, error),
+	    TP_STRUCT__entry(__field(int, engine)
+			     __field(u32, ctx)
+			     __field(u32, seqno)
+			     __field(int, error)),
+	    TP_fast_assign(__entry->engine = engine;
+			   __entry->ctx = ctx;
+			   __entry->seqno = seqno;
+			   __entry->error = error;),
+	    TP_printk("engine=%d ctx=%u seqno=%u error=%d", __entry->engine, __entry->ctx,
+		      __entry->seqno, __entry->error)
+);
+
 #endif /* _GENSIM_TRACE_H_ */
 
 #undef TRACE_INCLUDE_PATH

@@ -15,6 +15,7 @@
 struct drm_device;
 struct drm_file;
 struct gensim_device;
+struct gensim_file;
 
 /*
  * The GPU virtual addresses userspace may bind (DRM_GENSIM_QUERY_DEVICE
@@ -37,14 +38,6 @@ struct gensim_vm {
 	struct gensim_device *gdev;
 	struct gensim_ppgtt ppgtt;
 	bool destroyed;
-};
-
-/**
- * struct gensim_file - per open file of the DRM device
- * @vms: the file's VMs, by id
- */
-struct gensim_file {
-	struct xarray vms;
 };
 
 struct gensim_vm *gensim_vm_create(struct gensim_device *gdev, bool scratch);

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The gensim authors
+ */
+
+/**
+ * DOC: Engine reset
+ *
+ * Two things send an engine here: a job that made no progress for
+ * job_timeout_ms (gensim_sched.c), and a master-error interrupt, which
+ * the device raises when a command-streamer error or a page fault stopped
+ * the running context (gensim hw-spec "Errors").  A privilege violation
+ * also raises it but stops nothing: the command became a no-op, so the
+ * driver only logs it and clears EIR.
+ *
+ * The reset is i915's Gen8 engine reset (EXT intel_reset.c): stop the
+ * ring, request a reset through RING_RESET_CTL and wait for ready, write
+ * the engine's GDRST domain and wait for it to clear, then program the
+ * engine again.  Before it, the evidence goes to devcoredump
+ * (gensim_dump.c).  The context the engine was running is the guilty
+ * one: it is banned, its jobs end with -EIO and it runs nothing more.
+ * Every other context the engine held is innocent: its image was saved
+ * (or never used), so it is simply submitted again.  Every wait is bounded;
+ * a device that does not complete the reset is wedged.
+ *
+ * Called from: gensim_sched.c (timeout), gensim_engine.c (error interrupt,
+ * through reset_work), gensim_queue.c (a context that will not leave).
+ */
+
+#include <linux/bitfield.h>
+
+#include <drm/drm_print.h>
+
+#include "gensim_drv.h"
+
+#define RESET_TIMEOUT_MS	500
+
+static int hw_reset(struct gensim_engine *engine)
+{
+	static const u32 domain[GENSIM_NUM_ENGINES] = {
+		[GENSIM_RCS] = GEN6_GRDOM_RENDER,
+		[GENSIM_BCS] = GEN6_GRDOM_BLT,
+		[GENSIM_VCS] = GEN6_GRDOM_MEDIA,
+		[GENSIM_VECS] = GEN6_GRDOM_VECS,
+	};
+	struct gensim_device *gdev = engine->gdev;
+	u32 base = engine->mmio_base;
+	int err;
+
+	gensim_write(gdev, RING_MI_MODE(base), masked_enable(STOP_RING));
+	gensim_write(gdev, RING_RESET_CTL(base), masked_enable(RESET_CTL_REQUEST_RESET));
+	err = gensim_wait_for(gdev, RING_RESET_CTL(base), RESET_CTL_READY_TO_RESET,
+			      RESET_CTL_READY_TO_RESET, RESET_TIMEOUT_MS);
+	if (err)
+		return err;
+	gensim_write(gdev, GEN6_GDRST, domain[engine->id]);
+	return gensim_wait_for(gdev, GEN6_GDRST, domain[engine->id], 0, RESET_TIMEOUT_MS);
+}
+
+/**
+ * gensim_engine_reset - reset an engine and ban the context it was running
+ * @engine: the engine
+ * @reason: for the log and the coredump
+ *
+ * Context: process; sleeps.
+ */
+void gensim_engine_reset(struct gensim_engine *engine, const char *reason)
+{
+	struct gensim_device *gdev = engine->gdev;
+	struct gensim_queue *guilty, *held[4];
+	unsigned long flags;
+	int i, err;
+
+	mutex_lock(&engine->reset_lock);
+	if (gensim_channel_dead(gdev->chan))
+		goto unlock;
+
+	/* Catch up with what the engine already reported. */
+	gensim_execlists_process_csb(engine);
+	spin_lock_irqsave(&engine->lock, flags);
+	engine->resetting = true;
+	guilty = engine->inflight[0];
+	held[0] = engine->inflight[1];
+	held[1] = engine->pending[0];
+	held[2] = engine->pending[1];
+	held[3] = NULL;
+	spin_unlock_irqrestore(&engine->lock, flags);
+
+	gensim_dump_capture(engine, guilty, reason);
+	err = hw_reset(engine);
+	if (err)
+		drm_err(&gdev->drm, "%s: reset did not complete (%d)\n",
+			gensim_engine_name(engine->id), err);
+	else
+		gensim_engine_hw_init(engine);
+
+	spin_lock_irqsave(&engine->lock, flags);
+	if (guilty) {
+		guilty->banned = true;
+		atomic_inc(&guilty->guilty_resets);
+		gensim_queue_fail_jobs_locked(guilty, -EIO);
+		list_del_init(&guilty->ready_link);
+	}
+	for (i = 0; i < ARRAY_SIZE(held); i++)
+		if (held[i] && held[i] != guilty)
+			atomic_inc(&held[i]->innocent_resets);
+	gensim_execlists_reset_locked(engine);
+	engine->resetting = false;
+	gensim_execlists_dequeue_locked(engine);
+	spin_unlock_irqrestore(&engine->lock, flags);
+
+	atomic_inc(&engine->resets);
+	drm_info(&gdev->drm, "%s reset (%s)%s%s\n", gensim_engine_name(engine->id), reason,
+		 guilty ? ": banned the context that was running, " : "",
+		 guilty ? "its jobs end with -EIO" : "");
+unlock:
+	mutex_unlock(&engine->reset_lock);
+}
+
+/**
+ * gensim_engine_reset_work - a master-error interrupt fired
+ * @work: &gensim_engine.reset_work
+ */
+void gensim_engine_reset_work(struct work_struct *work)
+{
+	struct gensim_engine *engine = container_of(work, struct gensim_engine, reset_work);
+	struct gensim_device *gdev = engine->gdev;
+	u32 base = engine->mmio_base, eir, ipehr, acthd;
+
+	eir = gensim_read(gdev, RING_EIR(base));
+	if (!eir || eir == ~0u)
+		return;
+	ipehr = gensim_read(gdev, RING_IPEHR(base));
+	acthd = gensim_read(gdev, RING_ACTHD(base));
+	if (!(eir & (EIR_INSTRUCTION_ERROR | EIR_PAGE_TABLE_ERROR))) {
+		/* A privilege violation: the command was dropped, the batch goes on. */
+		drm_dbg(&gdev->drm, "%s: command privilege violation, command %#010x at %#x\n",
+			gensim_engine_name(engine->id), ipehr, acthd);
+		gensim_write(gdev, RING_EIR(base), eir);
+		return;
+	}
+	drm_dbg(&gdev->drm, "%s: error EIR %#x, command %#010x at %#x\n",
+		gensim_engine_name(engine->id), eir, ipehr, acthd);
+	gensim_engine_reset(engine, eir & EIR_PAGE_TABLE_ERROR ? "page fault" : "command error");
+}
