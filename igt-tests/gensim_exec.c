@@ -1,0 +1,469 @@
+// SPDX-License-Identifier: MIT
+/*
+ * gensim_exec: batches through EXEC on every engine: nops by the thousand,
+ * stores, chained and second-level batches, MI_MATH, semaphores between
+ * engines, ordering across queues with binary and timeline syncobjs, all
+ * four engines at once, a hang recovered while another queue completes, a
+ * privilege violation with nothing written, invalid arguments, fdinfo.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <xf86drm.h>
+
+#include "lib/gensim_batch.h"
+#include "lib/igt.h"
+#include "lib/igt_gensim.h"
+
+#define WAIT_MS		30000
+#define BB_VA		0x1000000ull
+#define DATA_VA		0x2000000ull
+
+static int fd = -1;	/* static: survive the harness longjmp */
+static uint32_t vm;
+
+static const char *const class_name[] = { "rcs0", "bcs0", "vcs0", "vecs0" };
+
+static void wait_ok(uint32_t syncobj)
+{
+	igt_assert_eq(gensim_syncobj_wait(fd, syncobj, WAIT_MS), 0);
+	igt_assert_eq(gensim_syncobj_status(fd, syncobj), 1);
+}
+
+static uint64_t fdinfo_engine_ns(const char *engine)
+{
+	char path[64], key[48], *info, *p;
+	uint64_t ns = 0;
+
+	snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", fd);
+	snprintf(key, sizeof(key), "drm-engine-%s:", engine);
+	info = gensim_read_file(path);
+	igt_assert(info);
+	p = strstr(info, key);
+	igt_assert_f(p, "no %s in fdinfo", key);
+	ns = strtoull(p + strlen(key), NULL, 10);
+	free(info);
+	return ns;
+}
+
+/* The text of a gensim devcoredump, or NULL. */
+static char *find_coredump(void)
+{
+	for (int i = 0; i < 64; i++) {
+		char path[64], *d;
+
+		snprintf(path, sizeof(path), "/sys/class/devcoredump/devcd%d/data", i);
+		d = gensim_read_file(path);
+		if (d && strstr(d, "gensim coredump v1"))
+			return d;
+		free(d);
+	}
+	return NULL;
+}
+
+igt_main
+{
+	igt_fixture {
+		if (gensim_render_minor() < 0)
+			gensim_load();
+		fd = gensim_open_render();
+		vm = gensim_vm_create(fd, 0);
+	}
+
+	igt_subtest("nop-every-engine") {
+		for (int e = 0; e < 4; e++) {
+			struct gensim_bb bb = gensim_bb_new(fd, vm, BB_VA);
+			uint32_t q = gensim_queue_create(fd, e, vm), last = 0;
+
+			gensim_bb_end(&bb);
+			/* 10000 nops, pipelined: only the last one is waited for. */
+			for (int i = 0; i < 10000; i++) {
+				if (last)
+					drmSyncobjDestroy(fd, last);
+				last = gensim_exec_sync(fd, q, BB_VA);
+			}
+			wait_ok(last);
+			drmSyncobjDestroy(fd, last);
+			igt_info("%s: 10000 nop batches done\n", class_name[e]);
+			gensim_bb_free(&bb);
+		}
+	}
+
+	igt_subtest("store-dword-many-addresses") {
+		for (int e = 0; e < 4; e++) {
+			struct gensim_bb bb = gensim_bb_new(fd, vm, BB_VA);
+			struct gensim_buf data = gensim_buf_new(fd, vm, DATA_VA, 1 << 20);
+			uint32_t q = gensim_queue_create(fd, e, vm), s;
+
+			for (int i = 0; i < 1024; i++)
+				gensim_bb_store_dword(&bb, DATA_VA + i * 1024 + (i % 256) * 4,
+						      0xd0000000 + i * 7 + e);
+			gensim_bb_end(&bb);
+			s = gensim_exec_sync(fd, q, BB_VA);
+			wait_ok(s);
+			for (int i = 0; i < 1024; i++)
+				igt_assert_eq(data.map[(i * 1024 + (i % 256) * 4) / 4],
+					      0xd0000000 + i * 7 + e);
+			drmSyncobjDestroy(fd, s);
+			gensim_buf_free(&data);
+			gensim_bb_free(&bb);
+		}
+	}
+
+	igt_subtest("chained-and-second-level") {
+		struct gensim_bb first = gensim_bb_new(fd, vm, BB_VA);
+		struct gensim_bb second = gensim_bb_new(fd, vm, BB_VA + 0x10000);
+		struct gensim_bb chained = gensim_bb_new(fd, vm, BB_VA + 0x20000);
+		struct gensim_buf data = gensim_buf_new(fd, vm, DATA_VA, 4096);
+		uint32_t q = gensim_queue_create(fd, DRM_GENSIM_ENGINE_CLASS_RENDER, vm), s;
+
+		/* first: store 1, call second (returns), store 3, chain to chained */
+		gensim_bb_store_dword(&first, DATA_VA, 1);
+		gensim_bb_start(&first, second.buf.va, 1);
+		gensim_bb_store_dword(&first, DATA_VA + 8, 3);
+		gensim_bb_start(&first, chained.buf.va, 0);
+		gensim_bb_store_dword(&first, DATA_VA + 16, 0xbad);	/* never reached */
+		gensim_bb_end(&first);
+		gensim_bb_store_dword(&second, DATA_VA + 4, 2);
+		gensim_bb_end(&second);
+		gensim_bb_store_dword(&chained, DATA_VA + 12, 4);
+		gensim_bb_end(&chained);
+
+		s = gensim_exec_sync(fd, q, first.buf.va);
+		wait_ok(s);
+		igt_assert_eq(data.map[0], 1);
+		igt_assert_eq(data.map[1], 2);
+		igt_assert_eq(data.map[2], 3);
+		igt_assert_eq(data.map[3], 4);
+		igt_assert_eq(data.map[4], 0);
+		drmSyncobjDestroy(fd, s);
+		gensim_buf_free(&data);
+		gensim_bb_free(&chained);
+		gensim_bb_free(&second);
+		gensim_bb_free(&first);
+	}
+
+	igt_subtest("mi-math") {
+		const uint32_t gpr = RING_GPR(RENDER_RING_BASE, 0);
+		struct gensim_bb bb = gensim_bb_new(fd, vm, BB_VA);
+		struct gensim_buf data = gensim_buf_new(fd, vm, DATA_VA, 4096);
+		uint32_t q = gensim_queue_create(fd, DRM_GENSIM_ENGINE_CLASS_RENDER, vm), s;
+
+		/* R0 = 0xffffffff00000005, R1 = 0x00000001fffffffe; R2 = R0 + R1; R3 = R0 - R1 */
+		gensim_bb_lri(&bb, gpr + 0, 5);
+		gensim_bb_lri(&bb, gpr + 4, 0xffffffff);
+		gensim_bb_lri(&bb, gpr + 8, 0xfffffffe);
+		gensim_bb_lri(&bb, gpr + 12, 1);
+		gensim_bb_emit(&bb, MI_MATH(8));
+		gensim_bb_emit(&bb, 0x080 << 20 | 0x20 << 10 | 0x00);	/* LOAD SRCA, R0 */
+		gensim_bb_emit(&bb, 0x080 << 20 | 0x21 << 10 | 0x01);	/* LOAD SRCB, R1 */
+		gensim_bb_emit(&bb, 0x100 << 20);			/* ADD */
+		gensim_bb_emit(&bb, 0x180 << 20 | 0x02 << 10 | 0x31);	/* STORE R2, ACCU */
+		gensim_bb_emit(&bb, 0x101 << 20);			/* SUB */
+		gensim_bb_emit(&bb, 0x180 << 20 | 0x03 << 10 | 0x31);	/* STORE R3, ACCU */
+		gensim_bb_emit(&bb, 0x102 << 20);			/* AND */
+		gensim_bb_emit(&bb, 0x180 << 20 | 0x04 << 10 | 0x31);	/* STORE R4, ACCU */
+		for (int r = 2; r <= 4; r++) {
+			gensim_bb_srm(&bb, gpr + 8 * r, DATA_VA + 8 * r);
+			gensim_bb_srm(&bb, gpr + 8 * r + 4, DATA_VA + 8 * r + 4);
+		}
+		gensim_bb_end(&bb);
+		s = gensim_exec_sync(fd, q, BB_VA);
+		wait_ok(s);
+		/* 0xffffffff00000005 + 0x1fffffffe = 0x1_0000_0000_0000_0003 -> low 64 bits */
+		igt_assert_eq(data.map[4], 0x00000003);
+		igt_assert_eq(data.map[5], 0x00000001);
+		igt_assert_eq(data.map[6], 0x00000007);	/* 0xffffffff00000005 - 0x1fffffffe */
+		igt_assert_eq(data.map[7], 0xfffffffd);
+		igt_assert_eq(data.map[8], 0x00000004);	/* AND */
+		igt_assert_eq(data.map[9], 0x00000001);
+		drmSyncobjDestroy(fd, s);
+		gensim_buf_free(&data);
+		gensim_bb_free(&bb);
+	}
+
+	igt_subtest("semaphore-blitter-to-render") {
+		struct gensim_bb consumer = gensim_bb_new(fd, vm, BB_VA);
+		struct gensim_bb producer = gensim_bb_new(fd, vm, BB_VA + 0x10000);
+		struct gensim_buf data = gensim_buf_new(fd, vm, DATA_VA, 4096);
+		uint32_t rq = gensim_queue_create(fd, DRM_GENSIM_ENGINE_CLASS_RENDER, vm);
+		uint32_t bq = gensim_queue_create(fd, DRM_GENSIM_ENGINE_CLASS_COPY, vm);
+		uint32_t sc, sp;
+
+		gensim_bb_semaphore_wait(&consumer, DATA_VA, 0x1234, SEMA_SAD_EQ_SDD);
+		gensim_bb_store_dword(&consumer, DATA_VA + 4, 0x600d);
+		gensim_bb_end(&consumer);
+		gensim_bb_store_dword(&producer, DATA_VA, 0x1234);
+		gensim_bb_end(&producer);
+
+		/* The consumer waits on the engine, not in the scheduler. */
+		sc = gensim_exec_sync(fd, rq, consumer.buf.va);
+		usleep(200000);
+		igt_assert_eq(gensim_syncobj_status(fd, sc), 0);
+		igt_assert_eq(data.map[1], 0);
+		sp = gensim_exec_sync(fd, bq, producer.buf.va);
+		wait_ok(sp);
+		wait_ok(sc);
+		igt_assert_eq(data.map[1], 0x600d);
+		drmSyncobjDestroy(fd, sc);
+		drmSyncobjDestroy(fd, sp);
+		gensim_buf_free(&data);
+		gensim_bb_free(&producer);
+		gensim_bb_free(&consumer);
+	}
+
+	igt_subtest("fence-ordering-across-queues") {
+		struct gensim_bb a = gensim_bb_new(fd, vm, BB_VA), b = gensim_bb_new(fd, vm, BB_VA + 0x10000);
+		struct gensim_buf data = gensim_buf_new(fd, vm, DATA_VA, 4096);
+		uint32_t qa = gensim_queue_create(fd, DRM_GENSIM_ENGINE_CLASS_VIDEO, vm);
+		uint32_t qb = gensim_queue_create(fd, DRM_GENSIM_ENGINE_CLASS_VIDEO_ENHANCE, vm);
+		struct drm_gensim_sync syncs[2] = { { .flags = 0 }, { .flags = DRM_GENSIM_SYNC_SIGNAL } };
+		uint32_t sa;
+
+		/* A waits for the CPU's flag, then writes 1; B runs after A, writes 2. */
+		gensim_bb_semaphore_wait(&a, DATA_VA + 8, 1, SEMA_SAD_EQ_SDD);
+		gensim_bb_store_dword(&a, DATA_VA, 1);
+		gensim_bb_end(&a);
+		gensim_bb_store_dword(&b, DATA_VA, 2);
+		gensim_bb_end(&b);
+		sa = gensim_exec_sync(fd, qa, a.buf.va);
+		syncs[0].handle = sa;
+		igt_assert_eq(drmSyncobjCreate(fd, 0, &syncs[1].handle), 0);
+		igt_assert_eq(__gensim_exec(fd, qb, b.buf.va, syncs, 2), 0);
+		usleep(200000);
+		/* B is held back by its dependency while A waits. */
+		igt_assert_eq(gensim_syncobj_status(fd, syncs[1].handle), 0);
+		igt_assert_eq(data.map[0], 0);
+		data.map[2] = 1;	/* release A */
+		wait_ok(syncs[1].handle);
+		igt_assert_eq(data.map[0], 2);
+		drmSyncobjDestroy(fd, sa);
+		drmSyncobjDestroy(fd, syncs[1].handle);
+		gensim_buf_free(&data);
+		gensim_bb_free(&b);
+		gensim_bb_free(&a);
+	}
+
+	igt_subtest("timeline-syncobj") {
+		struct gensim_bb bb[3];
+		struct gensim_buf data = gensim_buf_new(fd, vm, DATA_VA, 4096);
+		uint32_t q = gensim_queue_create(fd, DRM_GENSIM_ENGINE_CLASS_COPY, vm);
+		uint32_t q2 = gensim_queue_create(fd, DRM_GENSIM_ENGINE_CLASS_RENDER, vm);
+		uint32_t tl;
+		uint64_t point = 0;
+
+		igt_assert_eq(drmSyncobjCreate(fd, 0, &tl), 0);
+		for (int i = 0; i < 3; i++) {
+			bb[i] = gensim_bb_new(fd, vm, BB_VA + 0x10000 * i);
+			gensim_bb_store_dword(&bb[i], DATA_VA + 4 * i, 10 + i);
+			gensim_bb_end(&bb[i]);
+		}
+		/* Points 1 and 2 from two executions on the copy engine. */
+		for (int i = 0; i < 2; i++) {
+			struct drm_gensim_sync s = { .handle = tl, .flags = DRM_GENSIM_SYNC_SIGNAL,
+						     .timeline_value = i + 1 };
+
+			igt_assert_eq(__gensim_exec(fd, q, bb[i].buf.va, &s, 1), 0);
+		}
+		/* The render queue waits for point 2, then signals point 5. */
+		{
+			struct drm_gensim_sync s[2] = {
+				{ .handle = tl, .timeline_value = 2 },
+				{ .handle = tl, .flags = DRM_GENSIM_SYNC_SIGNAL, .timeline_value = 5 },
+			};
+
+			igt_assert_eq(__gensim_exec(fd, q2, bb[2].buf.va, s, 2), 0);
+		}
+		point = 5;
+		igt_assert_eq(drmSyncobjTimelineWait(fd, &tl, &point, 1, INT64_MAX,
+						     DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, NULL), 0);
+		igt_assert_eq(drmSyncobjQuery(fd, &tl, &point, 1), 0);
+		igt_assert_eq(point, 5);
+		for (int i = 0; i < 3; i++)
+			igt_assert_eq(data.map[i], 10 + i);
+		drmSyncobjDestroy(fd, tl);
+		gensim_buf_free(&data);
+		for (int i = 0; i < 3; i++)
+			gensim_bb_free(&bb[i]);
+	}
+
+	igt_subtest("all-engines-at-once") {
+		struct gensim_bb bb[4];
+		struct gensim_buf data = gensim_buf_new(fd, vm, DATA_VA, 4096);
+		uint32_t s[4];
+
+		/*
+		 * A ring of handshakes: engine i waits for engine i-1's flag and
+		 * raises its own; rcs0 raises first and waits for vecs0.  Only
+		 * engines running at the same time get through.
+		 */
+		for (int e = 0; e < 4; e++) {
+			bb[e] = gensim_bb_new(fd, vm, BB_VA + 0x10000 * e);
+			if (e)
+				gensim_bb_semaphore_wait(&bb[e], DATA_VA + 4 * (e - 1), 1, SEMA_SAD_EQ_SDD);
+			gensim_bb_store_dword(&bb[e], DATA_VA + 4 * e, 1);
+			if (!e)
+				gensim_bb_semaphore_wait(&bb[e], DATA_VA + 12, 1, SEMA_SAD_EQ_SDD);
+			gensim_bb_store_dword(&bb[e], DATA_VA + 64 + 4 * e, 0xd0e + e);
+			gensim_bb_end(&bb[e]);
+		}
+		for (int e = 0; e < 4; e++)
+			s[e] = gensim_exec_sync(fd, gensim_queue_create(fd, e, vm), bb[e].buf.va);
+		for (int e = 0; e < 4; e++) {
+			wait_ok(s[e]);
+			igt_assert_eq(data.map[16 + e], 0xd0e + e);
+			drmSyncobjDestroy(fd, s[e]);
+		}
+		gensim_buf_free(&data);
+		for (int e = 0; e < 4; e++)
+			gensim_bb_free(&bb[e]);
+	}
+
+	igt_subtest("hang-recovery") {
+		struct gensim_bb endless = gensim_bb_new(fd, vm, BB_VA);
+		struct gensim_bb good = gensim_bb_new(fd, vm, BB_VA + 0x10000);
+		struct gensim_buf data = gensim_buf_new(fd, vm, DATA_VA, 4096);
+		uint32_t hq = gensim_queue_create(fd, DRM_GENSIM_ENGINE_CLASS_RENDER, vm);
+		uint32_t gq = gensim_queue_create(fd, DRM_GENSIM_ENGINE_CLASS_RENDER, vm);
+		struct drm_gensim_queue_get_state st = { .queue_id = hq };
+		uint32_t sh, sg;
+		char *dump;
+
+		gensim_system("echo 1 > /sys/class/devcoredump/disabled 2>/dev/null; "
+			      "echo 0 > /sys/class/devcoredump/disabled 2>/dev/null; "
+			      "for d in /sys/class/devcoredump/devcd*; do [ -e $d/data ] && echo 1 > $d/data; done");
+		/* A batch that jumps to itself forever. */
+		gensim_bb_start(&endless, endless.buf.va, 0);
+		gensim_bb_store_dword(&good, DATA_VA, 0x900d);
+		gensim_bb_end(&good);
+		sh = gensim_exec_sync(fd, hq, endless.buf.va);
+		sg = gensim_exec_sync(fd, gq, good.buf.va);
+		/* The good queue's work completes; the endless one ends in error. */
+		wait_ok(sg);
+		igt_assert_eq(data.map[0], 0x900d);
+		igt_assert_eq(gensim_syncobj_wait(fd, sh, WAIT_MS), 0);
+		igt_assert_eq(gensim_syncobj_status(fd, sh), -EIO);
+		igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_QUEUE_GET_STATE, &st), 0);
+		igt_assert_eq(st.flags, DRM_GENSIM_QUEUE_STATE_BANNED);
+		igt_assert_eq(st.guilty_resets, 1);
+		igt_assert_eq(__gensim_exec(fd, hq, good.buf.va, NULL, 0), -EIO);
+		st = (struct drm_gensim_queue_get_state){ .queue_id = gq };
+		igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_QUEUE_GET_STATE, &st), 0);
+		igt_assert_eq(st.flags, 0);
+		igt_assert_eq(st.guilty_resets, 0);
+		/* The hang was captured. */
+		dump = find_coredump();
+		igt_assert_f(dump, "no gensim devcoredump");
+		igt_assert(strstr(dump, "engine: rcs0"));
+		igt_info("%.400s\n", dump);
+		free(dump);
+		/* The engine still works. */
+		sg = gensim_exec_sync(fd, gq, good.buf.va);
+		wait_ok(sg);
+		drmSyncobjDestroy(fd, sh);
+		drmSyncobjDestroy(fd, sg);
+		gensim_buf_free(&data);
+		gensim_bb_free(&good);
+		gensim_bb_free(&endless);
+	}
+
+	igt_subtest("privilege-violation-writes-nothing") {
+		struct gensim_bb bb = gensim_bb_new(fd, vm, BB_VA);
+		struct gensim_buf data = gensim_buf_new(fd, vm, DATA_VA, 4096);
+		uint32_t q = gensim_queue_create(fd, DRM_GENSIM_ENGINE_CLASS_COPY, vm), s;
+		uint32_t target = 0x10000 + 0x800;	/* GGTT: the first status page, driver area */
+		char cmd[64];
+		uint32_t before, after;
+
+		snprintf(cmd, sizeof(cmd), "ggtt %#x read", target);
+		igt_assert_eq(gensim_probe(cmd, &before), DMA_PROBE_OK);
+		/* A GGTT store from a PPGTT batch: dropped; the batch goes on. */
+		gensim_bb_emit(&bb, MI_STORE_DATA_IMM | MI_SDI_USE_GGTT);
+		gensim_bb_emit(&bb, target);
+		gensim_bb_emit(&bb, 0);
+		gensim_bb_emit(&bb, ~before);
+		gensim_bb_store_dword(&bb, DATA_VA, 0xa11ce);
+		gensim_bb_end(&bb);
+		s = gensim_exec_sync(fd, q, BB_VA);
+		wait_ok(s);
+		igt_assert_eq(data.map[0], 0xa11ce);
+		igt_assert_eq(gensim_probe(cmd, &after), DMA_PROBE_OK);
+		igt_assert_eq(after, before);
+		drmSyncobjDestroy(fd, s);
+		gensim_buf_free(&data);
+		gensim_bb_free(&bb);
+	}
+
+	igt_subtest("fdinfo-engine-busy") {
+		uint64_t before = fdinfo_engine_ns("bcs0");
+		struct gensim_bb bb = gensim_bb_new(fd, vm, BB_VA);
+		uint32_t q = gensim_queue_create(fd, DRM_GENSIM_ENGINE_CLASS_COPY, vm), s;
+
+		for (int i = 0; i < 200; i++)
+			gensim_bb_store_dword(&bb, BB_VA + 0x8000 + 4 * i, i);
+		gensim_bb_end(&bb);
+		s = gensim_exec_sync(fd, q, BB_VA);
+		wait_ok(s);
+		igt_assert(fdinfo_engine_ns("bcs0") > before);
+		drmSyncobjDestroy(fd, s);
+		gensim_bb_free(&bb);
+	}
+
+	igt_subtest("queue-and-exec-invalid") {
+		struct drm_gensim_queue_create c;
+		struct drm_gensim_exec e;
+		struct drm_gensim_sync bad = { .flags = 4 };
+		uint32_t q = gensim_queue_create(fd, 0, vm);
+
+		c = (struct drm_gensim_queue_create){ .engine_class = 9, .vm_id = vm };
+		igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_QUEUE_CREATE, &c), -EINVAL);
+		c = (struct drm_gensim_queue_create){ .engine_instance = 1, .vm_id = vm };
+		igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_QUEUE_CREATE, &c), -EINVAL);
+		c = (struct drm_gensim_queue_create){ .vm_id = vm + 100 };
+		igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_QUEUE_CREATE, &c), -ENOENT);
+		c = (struct drm_gensim_queue_create){ .vm_id = vm, .priority = 3 };
+		igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_QUEUE_CREATE, &c), -EINVAL);
+		c = (struct drm_gensim_queue_create){ .vm_id = vm, .extensions = 1 };
+		igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_QUEUE_CREATE, &c), -EINVAL);
+		c = (struct drm_gensim_queue_create){ .vm_id = vm, .reserved = { 1, 0 } };
+		igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_QUEUE_CREATE, &c), -EINVAL);
+
+		e = (struct drm_gensim_exec){ .queue_id = q + 100, .batch_address = BB_VA };
+		igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_EXEC, &e), -ENOENT);
+		e = (struct drm_gensim_exec){ .queue_id = q, .batch_address = BB_VA + 2 };
+		igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_EXEC, &e), -EINVAL);
+		e = (struct drm_gensim_exec){ .queue_id = q, .batch_address = 0 };
+		igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_EXEC, &e), -EINVAL);
+		e = (struct drm_gensim_exec){ .queue_id = q, .batch_address = BB_VA,
+					      .num_syncs = DRM_GENSIM_EXEC_MAX_SYNCS + 1 };
+		igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_EXEC, &e), -EINVAL);
+		e = (struct drm_gensim_exec){ .queue_id = q, .batch_address = BB_VA,
+					      .num_syncs = 1, .syncs = (uintptr_t)&bad };
+		igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_EXEC, &e), -EINVAL);
+		bad = (struct drm_gensim_sync){ .handle = 9999 };
+		igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_EXEC, &e), -ENOENT);
+		bad = (struct drm_gensim_sync){ .handle = 9999, .flags = DRM_GENSIM_SYNC_SIGNAL };
+		igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_EXEC, &e), -ENOENT);
+		e = (struct drm_gensim_exec){ .queue_id = q, .batch_address = BB_VA,
+					      .num_syncs = 1, .syncs = 8 };
+		igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_EXEC, &e), -EFAULT);
+		e = (struct drm_gensim_exec){ .queue_id = q, .batch_address = BB_VA, .extensions = 1 };
+		igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_EXEC, &e), -EINVAL);
+		{
+			struct drm_gensim_queue_destroy d = { .queue_id = q, .pad = 1 };
+
+			igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_QUEUE_DESTROY, &d), -EINVAL);
+			d.pad = 0;
+			igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_QUEUE_DESTROY, &d), 0);
+			igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_QUEUE_DESTROY, &d), -ENOENT);
+		}
+	}
+
+	igt_fixture {
+		close(fd);
+		gensim_unload();
+	}
+}
