@@ -424,9 +424,11 @@ static void predecode(struct gsi_insn *pi)
 			fault(pi, GSEU_EXC_OPERAND, "send: the payload must be a direct GRF");
 		if (in->dst.file == GSEU_FILE_GRF && in->dst.indirect)
 			fault(pi, GSEU_EXC_UNSUPPORTED, "send: an indirect response register");
-		if (in->dst.file == GSEU_FILE_ARF && (in->dst.nr & 0xf0) != GSEU_ARF_NULL)
-			fault(pi, GSEU_EXC_UNSUPPORTED,
-			      "send: a response into an ARF (%#04x)", in->dst.nr);
+		/*
+		 * An ARF destination is fine when the message returns nothing
+		 * (IGT's gen8 kernels name acc0); the descriptor, possibly in
+		 * a0, decides that at execution (interp_send.c).
+		 */
 		return;
 	case GSEU_FORM_BRANCH1:
 	case GSEU_FORM_BRANCH2:

@@ -56,6 +56,11 @@ int gsi_exec_send(struct gsi_run *r, const struct gsi_insn *pi)
 					 "send: response r%u + rlen %u is past r127",
 					 m.response_nr, m.rlen);
 		m.response = &t->grf[m.response_nr];
+	} else if (m.rlen && in->dst.file == GSEU_FILE_ARF &&
+		   (in->dst.nr & 0xf0) != GSEU_ARF_NULL) {
+		return gsi_raise(r, pi, GSEU_EXC_UNSUPPORTED,
+				 "send: a %u-register response into an ARF (%#04x)", m.rlen,
+				 in->dst.nr);
 	}
 	if (!m.channel_mask && !m.eot)
 		return 0;

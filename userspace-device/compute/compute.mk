@@ -1,0 +1,47 @@
+# SPDX-License-Identifier: MIT
+#
+# The EU array and the shared functions (Documentation/gpu/gensim/
+# hw-spec-compute.rst): GPGPU walker dispatch onto a pool of host
+# workers, the data port, sampler, message gateway and thread spawner.
+# Public headers: include/gscompute/.
+
+LIB_SRCS += \
+	compute/array.c \
+	compute/pool.c \
+	compute/sched.c \
+	compute/walker.c \
+	compute/validate.c \
+	compute/kernel.c \
+	compute/dispatch.c \
+	compute/sfid.c \
+	compute/ts.c \
+	compute/gateway.c \
+	compute/gpumem.c \
+	compute/surface.c \
+	compute/dp_table.c \
+	compute/dp_untyped.c \
+	compute/dp_atomic.c \
+	compute/dp_scattered.c \
+	compute/dp_block.c \
+	compute/dp_media.c \
+	compute/formats.c \
+	compute/sampler_state.c \
+	compute/texel.c \
+	compute/sampler.c
+
+# Tests use the GTT tests' environment (tests/gtt_env.c) and tap.h.
+$(O)/compute/tests/%.o $(O)/compute/bench/%.o: ALL_CFLAGS += -I$(CURDIR)/tests \
+	-I$(CURDIR)/compute/tests
+
+CS_TEST_COMMON := compute/tests/cs_env.c tests/gtt_env.c tests/tap.c
+
+$(eval $(call test,test_cs_walker,compute/tests/test_cs_walker.c $(CS_TEST_COMMON)))
+$(eval $(call test,test_cs_dataport,compute/tests/test_cs_dataport.c $(CS_TEST_COMMON)))
+$(eval $(call test,test_cs_atomic,compute/tests/test_cs_atomic.c $(CS_TEST_COMMON)))
+$(eval $(call test,test_cs_barrier,compute/tests/test_cs_barrier.c $(CS_TEST_COMMON)))
+$(eval $(call test,test_cs_kernels,compute/tests/test_cs_kernels.c $(CS_TEST_COMMON)))
+$(eval $(call test,test_cs_sampler,compute/tests/test_cs_sampler.c $(CS_TEST_COMMON)))
+$(eval $(call test,test_cs_errors,compute/tests/test_cs_errors.c $(CS_TEST_COMMON)))
+
+$(eval $(call program,bench_eu,compute/bench/bench_eu.c compute/tests/cs_env.c \
+	tests/gtt_env.c tests/tap.c))

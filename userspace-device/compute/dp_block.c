@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+/*
+ * OWord block read and write (DC0 types 0 and 8) and the memory fence
+ * (DC0 type 7) (hw-spec-compute "Block messages"; seed-000-shared-
+ * functions 2.4 "OWord Block Read/Write" for the layout;
+ * gen8-eu-encoding-and-launch §3.1 for the Gen8 types and block sizes;
+ * Gen6+ counts the global offset in OWords [Mesa
+ * brw_oword_block_write_scratch: "if (gen >= 6) offset /= 16"]).
+ *
+ * Header (required): M0.2 = global offset in OWords (16 bytes).
+ * Message control 2:0 block size: 0 one OWord into/from the low half of
+ * the register, 1 the high half, 2 two OWords, 3 four, 4 eight.  The
+ * data is contiguous: register k holds OWords 2k and 2k+1.  A one-OWord
+ * read leaves the other half of the register unchanged.
+ *
+ * gensim: the channel mask does not gate block messages (Mesa sends them
+ * NoMask); bounds are per OWord (out of bounds reads 0, drops the write).
+ *
+ * Memory fence: message control bit 5 = commit: a one-register response
+ * that only signals completion, its contents unchanged.  gensim performs
+ * every access before the message returns, so the fence only orders the
+ * host's memory (a sequentially consistent fence).
+ */
+#include <stdatomic.h>
+#include <string.h>
+
+#include "cs_priv.h"
+
+static const struct {
+	uint8_t owords, regs, half;	/* half: 0 low, 1 high, 2 whole registers */
+} block_sizes[8] = {
+	[0] = { 1, 1, 0 }, [1] = { 1, 1, 1 }, [2] = { 2, 1, 2 }, [3] = { 4, 2, 2 },
+	[4] = { 8, 4, 2 },
+};
+
+enum gseu_send_result cs_dp_oword_block(struct cs_sf *c, unsigned int type)
+{
+	const struct gseu_send_msg *m = c->m;
+	unsigned int bs = m->func_ctrl >> 8 & 7;
+	bool write = type == 8;
+	enum gseu_send_result r;
+	struct cs_target tg;
+	uint64_t off;
+
+	if (!block_sizes[bs].owords)
+		return cs_sf_error(c, GS_EU_ERR_MESSAGE, "block size %u (bits 10:8) is reserved",
+				   bs);
+	if (!m->header)
+		return cs_sf_error(c, GS_EU_ERR_MESSAGE,
+				   "no header: the global offset is M0.2 (descriptor bit 19)");
+	r = cs_sf_check_len(c, 1 + (write ? block_sizes[bs].regs : 0),
+			    write ? 0 : block_sizes[bs].regs);
+	if (r != GSEU_SEND_DONE)
+		return r;
+	if (cs_target_bti(c, m->func_ctrl & 0xff, &tg))
+		return GSEU_SEND_ERROR;
+	off = (uint64_t)m->payload[0].d[2] * 16;
+	for (unsigned int o = 0; o < block_sizes[bs].owords; o++) {
+		unsigned int half = block_sizes[bs].half == 1 ? 1 : o % 2;
+		unsigned int reg = o / 2;
+
+		if (write) {
+			if (cs_target_write(c, &tg, off + 16ull * o,
+					    m->payload[1 + reg].d + 4 * half, 16))
+				return GSEU_SEND_ERROR;
+		} else {
+			if (cs_target_read(c, &tg, off + 16ull * o,
+					   m->response[reg].d + 4 * half, 16))
+				return GSEU_SEND_ERROR;
+		}
+	}
+	return GSEU_SEND_DONE;
+}
+
+enum gseu_send_result cs_dp_fence(struct cs_sf *c, unsigned int type)
+{
+	bool commit = c->m->func_ctrl >> 13 & 1;
+	enum gseu_send_result r = cs_sf_check_len(c, 1, commit ? 1 : 0);
+
+	(void)type;
+	if (r != GSEU_SEND_DONE)
+		return r;
+	atomic_thread_fence(memory_order_seq_cst);
+	return GSEU_SEND_DONE;
+}

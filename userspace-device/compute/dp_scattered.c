@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Byte scattered read and write (DC0 types 4 and 12) and the A64
+ * scattered write (DC1 type 0x1a) (hw-spec-compute "Scattered messages";
+ * gen8-eu-encoding-and-launch §3.1 [Mesa brw_dp_byte_scattered_rw_desc,
+ * brw_dp_a64_byte_scattered_rw_desc]).
+ *
+ * Byte scattered: message control 0 = SIMD16 (else SIMD8), 3:2 = data
+ * size (0 byte, 1 word, 2 dword).  Payload: [header] one byte offset per
+ * lane, then (write) one dword per lane whose low bytes are stored.
+ * Response (read): one dword per lane, the bytes zero-extended (gensim:
+ * the documents leave the upper bits open).
+ *
+ * A64 scattered write: message control 1:0 = subtype (0 byte; gensim
+ * implements only it), 3:2 = bytes per lane (0: 1, 1: 2, 2: 4, 3: 8, the
+ * last not implemented), 4 = SIMD16.  Payload: [header] one 64-bit
+ * address per lane, then one dword of data per lane.  Its read
+ * counterpart (type 0x10) is Gen9: Mesa names it GEN9 and Gen8 refuses it
+ * (dp_table.c).
+ *
+ * gensim: addresses need no alignment; each lane is one access of its
+ * size, bounded and faulting as a whole.
+ */
+#include "cs_priv.h"
+
+static enum gseu_send_result scatter(struct cs_sf *c, const struct cs_target *tg,
+				     unsigned int lanes, unsigned int size, bool a64, bool write)
+{
+	const struct gseu_send_msg *m = c->m;
+	unsigned int areg = m->header, regs = lanes / 8;
+	unsigned int dreg = areg + (a64 ? 2 * regs : regs);
+
+	for (unsigned int k = 0; k < lanes; k++) {
+		uint64_t a;
+		uint32_t v = 0;
+
+		if (!cs_lane(m, k))
+			continue;
+		a = a64 ? (uint64_t)cs_pdw(m, areg, 2 * k) | (uint64_t)cs_pdw(m, areg, 2 * k + 1) << 32
+			: cs_pdw(m, areg, k);
+		if (write) {
+			v = cs_pdw(m, dreg, k);
+			if (cs_target_write(c, tg, a, &v, size))	/* little-endian low bytes */
+				return GSEU_SEND_ERROR;
+		} else {
+			if (cs_target_read(c, tg, a, &v, size))
+				return GSEU_SEND_ERROR;
+			cs_rdw(m, 0, k, v);
+		}
+	}
+	return GSEU_SEND_DONE;
+}
+
+enum gseu_send_result cs_dp_byte_scattered(struct cs_sf *c, unsigned int type)
+{
+	const struct gseu_send_msg *m = c->m;
+	unsigned int lanes = m->func_ctrl >> 8 & 1 ? 16 : 8, regs = lanes / 8;
+	unsigned int ds = m->func_ctrl >> 10 & 3;
+	bool write = type == 12;
+	enum gseu_send_result r;
+	struct cs_target tg;
+
+	if (ds == 3)
+		return cs_sf_error(c, GS_EU_ERR_MESSAGE, "data size 3 (bits 11:10) is reserved");
+	r = cs_sf_check_len(c, m->header + regs * (write ? 2 : 1), write ? 0 : regs);
+	if (r != GSEU_SEND_DONE)
+		return r;
+	if (cs_target_bti(c, m->func_ctrl & 0xff, &tg))
+		return GSEU_SEND_ERROR;
+	return scatter(c, &tg, lanes, 1u << ds, false, write);
+}
+
+enum gseu_send_result cs_dp_a64_scattered_write(struct cs_sf *c, unsigned int type)
+{
+	const struct gseu_send_msg *m = c->m;
+	unsigned int lanes = m->func_ctrl >> 12 & 1 ? 16 : 8, regs = lanes / 8;
+	unsigned int subtype = m->func_ctrl >> 8 & 3, ds = m->func_ctrl >> 10 & 3;
+	enum gseu_send_result r;
+	struct cs_target tg;
+
+	(void)type;
+	if (subtype)
+		return cs_sf_error(c, GS_EU_ERR_UNSUPPORTED,
+				   "A64 scattered subtype %u (gensim implements byte, 0)", subtype);
+	if (ds == 3)
+		return cs_sf_error(c, GS_EU_ERR_UNSUPPORTED, "A64 byte scattered of 8 bytes");
+	r = cs_sf_check_len(c, m->header + 3 * regs, 0);
+	if (r != GSEU_SEND_DONE)
+		return r;
+	cs_target_a64(&tg);
+	return scatter(c, &tg, lanes, 1u << ds, true, true);
+}

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+/*
+ * GPU memory as the shared functions see it: the dispatch's address space
+ * through the array's TLB (hw-spec-memory "The walk", "TLB and
+ * invalidation"), and the locks that make atomic operations atomic.
+ *
+ * A failed translation or access stops the message: the fault is recorded
+ * in the thread's slot (with the unit's FAULT_SRC_*), the thread takes an
+ * exception, the dispatch stops, and gs_eu_dispatch() reports the fault
+ * on the dispatch's engine (gs_fault_report).  gs_mem_read/write split at
+ * page boundaries and stop at the first page that faults; a write that
+ * faults part way has landed up to the fault, as on hardware.
+ *
+ * Atomics: an atomic read-modify-write takes one of 64 striped mutexes,
+ * chosen by the dword's address, so atomics to one location from any
+ * worker are serialized.  Plain accesses take no lock: kernels that race
+ * plain accesses race on hardware too.
+ */
+#include "cs_priv.h"
+
+int cs_gpu_read(struct cs_sf *c, unsigned int src, uint64_t va, void *buf, size_t len)
+{
+	struct gs_fault f;
+
+	if (!gs_mem_read(c->a->dev, &c->run->space, va, buf, len, &f))
+		return 0;
+	cs_sf_fault(c, src, &f, c->what);
+	return -1;
+}
+
+int cs_gpu_write(struct cs_sf *c, unsigned int src, uint64_t va, const void *buf, size_t len)
+{
+	struct gs_fault f;
+
+	if (!gs_mem_write(c->a->dev, &c->run->space, va, buf, len, &f))
+		return 0;
+	cs_sf_fault(c, src, &f, c->what);
+	return -1;
+}
+
+pthread_mutex_t *cs_stripe(struct gs_eu_array *a, uint64_t key)
+{
+	key >>= 2;
+	key ^= key >> 6 ^ key >> 12;
+	return &a->stripes[key % CS_ATOMIC_STRIPES];
+}

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Binding tables, RENDER_SURFACE_STATE, and where a data-port message's
+ * bytes live (hw-spec-compute "Surfaces"; notes seed-002-001 §5.1 and
+ * T44; gen8-eu-encoding-and-launch §3.1 special BTIs; Gen8 layouts from
+ * Mesa genxml gen8.xml [EXT], buffer size split from isl_surface_state.c
+ * [EXT]).
+ *
+ * Binding table entry (BINDING_TABLE_STATE): bits 31:6 = offset of the
+ * RENDER_SURFACE_STATE from Surface State Base.  The table itself is at
+ * Surface State Base + the IDD's Binding Table Pointer; entry n is at +4n.
+ *
+ * RENDER_SURFACE_STATE (Gen8, 16 DW) fields gensim reads:
+ *   DW0 31:29 type (0 1D, 1 2D, 2 3D, 3 CUBE, 4 BUFFER, 5 STRBUF, 7 NULL),
+ *       28 array, 26:18 format, 13:12 tile mode (0 linear)
+ *   DW2 29:16 height - 1, 13:0 width - 1
+ *   DW3 31:21 depth - 1, 17:0 pitch - 1
+ *   DW5 7:4 surface min LOD, 3:0 MIP count
+ *   DW7 27:25 / 24:22 / 21:19 / 18:16 shader channel select R/G/B/A
+ *       (0 zero, 1 one, 4 red, 5 green, 6 blue, 7 alpha)
+ *   DW8-9 surface base address (bits 47:0)
+ * A BUFFER holds (entries) elements of (pitch) bytes, entries - 1 split
+ * as Width[6:0] = bits 6:0, Height[13:0] = bits 20:7, Depth[9:0] = bits
+ * 30:21.  Data-port messages address buffers in bytes; gensim bounds them
+ * at entries x pitch bytes (RAW buffers have pitch 1).
+ *
+ * Special binding table indices (Gen8): 255 stateless (IA-coherent), 253
+ * stateless non-coherent, 254 shared local memory; both stateless ones
+ * address General State Base + a 32-bit offset.  gensim: 240..252 are
+ * reserved and refused.
+ *
+ * Out of bounds (seed-000-shared-functions 2.4, "Buffer rules"): reads
+ * return 0 and writes are dropped, per element; a NULL surface reads 0
+ * and drops every write.  gensim applies the same rule to SLM offsets
+ * past the group's SLM size and to stateless offsets past General State
+ * Buffer Size.  Only an access that is in bounds touches memory, so only
+ * it can fault.
+ */
+#include <string.h>
+
+#include "cs_priv.h"
+
+#define BTI_STATELESS_NC	253
+#define BTI_SLM			254
+#define BTI_STATELESS		255
+#define BTI_FIRST_RESERVED	240
+#define VA_MASK			((1ull << 48) - 1)
+
+int cs_surface_load(struct cs_sf *c, unsigned int src, unsigned int bti, struct cs_surface *surf)
+{
+	const struct gs_eu_dispatch *d = &c->run->d;
+	uint64_t bt = d->surface_state_base + (d->binding_table_ptr & ~31u) + 4ull * bti;
+	uint32_t entry, dw[16];
+
+	if (cs_gpu_read(c, src, bt & VA_MASK, &entry, 4) ||
+	    cs_gpu_read(c, src, (d->surface_state_base + (entry & ~63u)) & VA_MASK, dw,
+			sizeof(dw)))
+		return -1;
+	memset(surf, 0, sizeof(*surf));
+	surf->type = dw[0] >> 29;
+	surf->array = dw[0] >> 28 & 1;
+	surf->format = dw[0] >> 18 & 0x1ff;
+	surf->tile_mode = dw[0] >> 12 & 3;
+	surf->width = (dw[2] & 0x3fff) + 1;
+	surf->height = (dw[2] >> 16 & 0x3fff) + 1;
+	surf->depth = dw[3] >> 21;
+	surf->pitch = (dw[3] & 0x3ffff) + 1;
+	surf->mip_count = dw[5] & 0xf;
+	surf->min_lod = dw[5] >> 4 & 0xf;
+	for (unsigned int i = 0; i < 4; i++)
+		surf->scs[i] = (uint8_t)(dw[7] >> (25 - 3 * i) & 7);
+	surf->base = ((uint64_t)dw[9] << 32 | dw[8]) & VA_MASK;
+	if (surf->type == CS_SURF_BUFFER) {
+		uint64_t entries = ((uint64_t)(dw[3] >> 21 & 0x3ff) << 21 |
+				    (uint64_t)(dw[2] >> 16 & 0x3fff) << 7 | (dw[2] & 0x7f)) + 1;
+
+		surf->size = entries * surf->pitch;
+	}
+	return 0;
+}
+
+static const char *const type_names[8] = {
+	"1D", "2D", "3D", "CUBE", "BUFFER", "STRBUF", "type 6 (reserved)", "NULL",
+};
+
+int cs_target_bti(struct cs_sf *c, unsigned int bti, struct cs_target *tg)
+{
+	const struct gs_eu_dispatch *d = &c->run->d;
+	struct cs_surface surf;
+
+	memset(tg, 0, sizeof(*tg));
+	if (bti == BTI_SLM) {
+		if (!d->slm_size) {
+			cs_sf_error(c, GS_EU_ERR_MESSAGE,
+				    "shared local memory (BTI 254), but the dispatch has none "
+				    "(IDD SLM size 0)");
+			return -1;
+		}
+		tg->kind = CS_T_SLM;
+		tg->slm = c->s->grp->slm;
+		tg->size = d->slm_size;
+		return 0;
+	}
+	if (bti == BTI_STATELESS || bti == BTI_STATELESS_NC) {
+		tg->kind = CS_T_MEM;
+		tg->base = d->general_state_base;
+		tg->size = d->general_state_size ? d->general_state_size : 1ull << 32;
+		return 0;
+	}
+	if (bti >= BTI_FIRST_RESERVED) {
+		cs_sf_error(c, GS_EU_ERR_MESSAGE,
+			    "binding table index %u is reserved (0..239 are surfaces, 253/255 "
+			    "stateless, 254 SLM)", bti);
+		return -1;
+	}
+	if (cs_surface_load(c, FAULT_SRC_DATAPORT, bti, &surf))
+		return -1;
+	if (surf.type == CS_SURF_NULL) {
+		tg->kind = CS_T_NULL;
+		return 0;
+	}
+	if (surf.type != CS_SURF_BUFFER) {
+		cs_sf_error(c, GS_EU_ERR_MESSAGE,
+			    "binding table index %u is a %s surface; this message needs a BUFFER",
+			    bti, type_names[surf.type]);
+		return -1;
+	}
+	if (surf.tile_mode) {
+		cs_sf_error(c, GS_EU_ERR_MESSAGE, "binding table index %u: a tiled BUFFER", bti);
+		return -1;
+	}
+	tg->kind = CS_T_MEM;
+	tg->base = surf.base;
+	tg->size = surf.size;
+	return 0;
+}
+
+/* A64 messages address the whole space; a bad address faults. */
+void cs_target_a64(struct cs_target *tg)
+{
+	memset(tg, 0, sizeof(*tg));
+	tg->kind = CS_T_MEM;
+	tg->size = UINT64_MAX;
+}
+
+bool cs_target_in(const struct cs_target *tg, uint64_t off, unsigned int len)
+{
+	return tg->kind != CS_T_NULL && off <= tg->size && len <= tg->size - off;
+}
+
+int cs_target_read(struct cs_sf *c, const struct cs_target *tg, uint64_t off, void *buf,
+		   unsigned int len)
+{
+	if (!cs_target_in(tg, off, len)) {
+		memset(buf, 0, len);
+		return 0;
+	}
+	if (tg->kind == CS_T_SLM) {
+		memcpy(buf, tg->slm + off, len);
+		return 0;
+	}
+	return cs_gpu_read(c, FAULT_SRC_DATAPORT, (tg->base + off) & VA_MASK, buf, len);
+}
+
+int cs_target_write(struct cs_sf *c, const struct cs_target *tg, uint64_t off,
+		    const void *buf, unsigned int len)
+{
+	if (!cs_target_in(tg, off, len))
+		return 0;
+	if (tg->kind == CS_T_SLM) {
+		memcpy(tg->slm + off, buf, len);
+		return 0;
+	}
+	return cs_gpu_write(c, FAULT_SRC_DATAPORT, (tg->base + off) & VA_MASK, buf, len);
+}
+
+/* One dword read-modify-write; out of bounds returns 0 and writes nothing. */
+int cs_target_atomic(struct cs_sf *c, const struct cs_target *tg, uint64_t off,
+		     unsigned int op, uint32_t src0, uint32_t src1, uint32_t *ret)
+{
+	uint64_t key = tg->kind == CS_T_SLM ? (uint64_t)(uintptr_t)(tg->slm + off)
+					    : (tg->base + off) & VA_MASK;
+	pthread_mutex_t *mu;
+	uint32_t old, val;
+	int r = 0;
+
+	*ret = 0;
+	if (!cs_target_in(tg, off, 4))
+		return 0;
+	mu = cs_stripe(c->a, key);
+	pthread_mutex_lock(mu);
+	if (cs_target_read(c, tg, off, &old, 4)) {
+		r = -1;
+		goto out;
+	}
+	val = cs_atomic_apply(op, old, src0, src1);
+	if (cs_target_write(c, tg, off, &val, 4)) {
+		r = -1;
+		goto out;
+	}
+	*ret = cs_atomic_ops[op].ret_new ? val : old;
+out:
+	pthread_mutex_unlock(mu);
+	return r;
+}

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The GPGPU walker: which thread groups a dispatch runs and in what order,
+ * each thread's execution mask, and the payload it finds in its registers
+ * (hw-spec-compute "Walking thread groups", "The thread payload"; notes
+ * seed-002-001 §2.4, §2.9, §3.12, gen8-eu-encoding-and-launch §3.2;
+ * testable behaviours T01-T09, T12, T13, T18, T19).
+ *
+ * Groups: X varies fastest, then Y, then Z.  The starting X applies only
+ * to the first row and the starting Y only to the first plane: the
+ * counters wrap to 0 (T07, T08).  A zero dimension runs no group (T31,
+ * gensim's choice for what the hardware leaves undefined).
+ *
+ * Threads of a group: the width counter fastest, then height, then depth.
+ * Interior threads get every channel of the SIMD width; a thread in the
+ * last column ANDs the right mask, one in the last row the bottom mask,
+ * and one in both ANDs both (T02-T05).  The mask is the thread's dispatch
+ * mask (sr0.2 and its initial channel enables): the hardware sends it in
+ * the transparent header, not in r0 (002:1095).
+ */
+#include <string.h>
+
+#include "cs_priv.h"
+
+/* Move (x, y, z) to the first valid group at or after it, or end the walk. */
+static void settle(struct cs_run *run)
+{
+	const uint32_t *dim = run->d.dim;
+	uint32_t *id = run->next_id;
+
+	for (;;) {
+		if (id[2] >= dim[2]) {
+			run->walk_done = true;
+			return;
+		}
+		if (id[1] >= dim[1]) {
+			id[1] = 0;
+			id[2]++;
+			continue;
+		}
+		if (id[0] >= dim[0]) {
+			id[0] = 0;
+			id[1]++;
+			continue;
+		}
+		return;
+	}
+}
+
+void cs_walk_first(struct cs_run *run)
+{
+	const uint32_t *dim = run->d.dim;
+
+	run->next_seq = 0;
+	run->walk_done = !dim[0] || !dim[1] || !dim[2];
+	memcpy(run->next_id, run->d.start, sizeof(run->next_id));
+	if (!run->walk_done)
+		settle(run);
+}
+
+void cs_walk_next(struct cs_run *run)
+{
+	run->next_id[0]++;
+	settle(run);
+}
+
+uint32_t cs_thread_mask(const struct cs_run *run, unsigned int tig)
+{
+	unsigned int w = tig % run->d.thread_width;
+	unsigned int h = (tig / run->d.thread_width) % run->d.thread_height;
+	uint32_t mask = run->simd_mask;
+
+	if (w == run->d.thread_width - 1)
+		mask &= run->d.right_mask;
+	if (h == run->d.thread_height - 1)
+		mask &= run->d.bottom_mask;
+	return mask;
+}
+
+/*
+ * r0 of a GPGPU thread (002:1296-1343, Gen8 positions per Mesa [EXT]):
+ *
+ *   r0.0  27:24 SLM index (4 KiB units), 15:0 URB handle (gensim: 0)
+ *   r0.1  thread group ID X
+ *   r0.2  29 barrier allocated, 28 SLM allocated, 27:24 barrier ID,
+ *         23:16 dispatch key (gensim: the dispatch's thread number & 0xff),
+ *         9:4 interface descriptor offset
+ *   r0.3  31:5 sampler state pointer, 3:0 scratch size (gensim: 0)
+ *   r0.4  31:5 binding table pointer
+ *   r0.5  31:10 scratch pointer (gensim: 0), 9:0 FFTID
+ *   r0.6  thread group ID Y
+ *   r0.7  thread group ID Z
+ *
+ * then the cross-thread constants and this thread's per-thread constants
+ * from r1 on (T12, T13), and zeros above them.
+ */
+void cs_build_payload(const struct cs_run *run, const struct cs_group *g, struct cs_slot *s)
+{
+	const struct gs_eu_dispatch *d = &run->d;
+	struct gseu_hw_thread *t = s->t;
+	uint32_t *r0 = t->grf[0].d;
+	uint32_t key = (g->seq * run->tpg + s->tig) & 0xff;
+	unsigned int cross = d->cross_thread_length, per = d->curbe_read_length;
+	size_t base = (size_t)d->curbe_read_offset * 32;
+
+	gseu_thread_reset(t, cs_thread_mask(run, s->tig));
+	t->cr0.d[0] = (d->fp_alt ? GSEU_CR0_ALT_MODE : 0) |
+		      ((uint32_t)(d->rounding & 3) << GSEU_CR0_RND_SHIFT);
+
+	r0[0] = (g->slm ? (g->slm_off / 4096) & 0xf : 0) << 24;
+	r0[1] = g->id[0];
+	r0[2] = (d->barrier_enable ? 1u << 29 | (uint32_t)(g->barrier_id & 0xf) << 24 : 0) |
+		(g->slm ? 1u << 28 : 0) | key << 16 | (uint32_t)(d->idd_offset & 0x3f) << 4;
+	r0[3] = d->sampler_state_ptr & ~31u;
+	r0[4] = d->binding_table_ptr & ~31u;
+	r0[5] = s->fftid & 0x3ff;
+	r0[6] = g->id[1];
+	r0[7] = g->id[2];
+
+	/* cs_validate() checked that every byte read here is inside the CURBE */
+	if (cross)
+		memcpy(t->grf[1].b, run->curbe + base, (size_t)cross * 32);
+	if (per)
+		memcpy(t->grf[1 + cross].b, run->curbe + base + (size_t)cross * 32 +
+					    (size_t)s->tig * per * 32, (size_t)per * 32);
+}
