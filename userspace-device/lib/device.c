@@ -11,9 +11,17 @@
  * driver, which only reads BAR0, always sees whole values.
  *
  * Reset (power-on and GDRST full) puts every register of the table back to
- * its reset value (hw-spec "Reset") and invalidates every TLB
- * (hw-spec-memory "TLB and invalidation").  GGTT PTEs in the upper half of
- * BAR0 are memory and survive it, as on Gen8.
+ * its reset value (hw-spec "Reset"), invalidates every TLB
+ * (hw-spec-memory "TLB and invalidation"), drops every engine's execlists
+ * and restarts the engine clock (hw-spec-engines "Stopping and
+ * resetting").  GGTT PTEs in the upper half of BAR0 are memory and survive
+ * it, as on Gen8.
+ *
+ * The command streamers (engine.c) run on threads of their own, started
+ * with the device and joined when it is destroyed.  Their register
+ * accesses from commands go through the same table and rules as the
+ * driver's (gs_cs_mmio_write()), so an unclaimed offset is flagged the same
+ * way whoever touches it.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -21,6 +29,7 @@
 #include <string.h>
 
 #include "gsdev/device.h"
+#include "gsdev/engine.h"
 #include "gsdev/log.h"
 #include "gsdev/mem.h"
 #include "gsdev/shm.h"
@@ -55,13 +64,23 @@ struct gs_device *gs_device_create(const struct gs_config *cfg, struct gs_chan *
 		return NULL;
 	}
 	gs_dma_guard_install();
+	gs_timestamps_restart(dev);
+	if (gs_engines_create(dev)) {
+		gs_tlb_destroy(dev->probe_tlb);
+		gs_regfile_fini(&dev->rf);
+		pthread_mutex_destroy(&dev->reg_lock);
+		free(dev);
+		return NULL;
+	}
 	return dev;
 }
 
+/* Engine threads first: they use everything below. */
 void gs_device_destroy(struct gs_device *dev)
 {
 	if (!dev)
 		return;
+	gs_engines_destroy(dev);
 	gs_tlb_destroy(dev->probe_tlb);
 	gs_regfile_fini(&dev->rf);
 	pthread_mutex_destroy(&dev->reg_lock);
@@ -89,11 +108,29 @@ static void reset_registers_locked(struct gs_device *dev, int engine)
 	}
 }
 
+/*
+ * An engine's reset: its registers, then its executor, which drops the
+ * execlists without a CSB entry and does not save the running context
+ * (hw-spec-engines "Stopping and resetting").
+ */
+static void engine_reset_locked(struct gs_device *dev, int e)
+{
+	reset_registers_locked(dev, e);
+	if (dev->engine[e])
+		gs_engine_reset_locked(dev->engine[e]);
+}
+
 static void device_reset_locked(struct gs_device *dev)
 {
 	reset_registers_locked(dev, -1);
+	for (int e = 0; e < GS_NUM_ENGINES; e++)
+		if (dev->engine[e])
+			gs_engine_reset_locked(dev->engine[e]);
 	gs_tlb_invalidate_all(dev);
+	gs_timestamps_restart(dev);
+	gs_timestamps_refresh_locked(dev);
 	dev->irq_asserted = false;
+	memset(dev->iir_queued, 0, sizeof(dev->iir_queued));
 	atomic_fetch_add(&dev->resets, 1);
 }
 
@@ -127,57 +164,105 @@ void gdrst_write(struct gs_device *dev, const struct gs_reg *reg, uint32_t val)
 		for (int e = 0; e < GS_NUM_ENGINES; e++) {
 			if (!(val & domain[e]) || !(dev->cfg.engine_mask & BIT(e)))
 				continue;
-			reset_registers_locked(dev, e);
+			engine_reset_locked(dev, e);
 			gs_info("GDRST: %s reset", gs_engine_names[e]);
 		}
+		gs_timestamps_refresh_locked(dev);
 	}
 	gs_reg_store_locked(dev, reg->offset, 0);
 }
 
-static void unclaimed_locked(struct gs_device *dev, uint32_t offset, uint32_t val)
+static void unclaimed_locked(struct gs_device *dev, const char *who, const char *what,
+			     uint32_t offset, uint32_t val)
 {
-	gs_err("unclaimed register write: %#x = %#x (no such register; FPGA_DBG flags it)",
-	       offset, val);
+	gs_err("unclaimed register %s by %s: %#x = %#x (no such register; FPGA_DBG flags it)",
+	       what, who, offset, val);
 	gs_reg_store_locked(dev, FPGA_DBG, gs_reg_read(dev, FPGA_DBG) | FPGA_DBG_RM_NOCLAIM);
 	gs_reg_store_locked(dev, GENSIM_UNCLAIMED_OFFSET, offset);
 	atomic_fetch_add(&dev->unclaimed, 1);
 }
 
+static const struct gs_reg *lookup(struct gs_device *dev, uint32_t offset)
+{
+	if (offset & 3 || offset >= GENSIM_BAR0_REGS_SIZE)
+		return NULL;
+	return gs_reg_lookup(&dev->rf, offset);
+}
+
+/* The access rule, then the side effect; reg_lock held. */
+static void write_locked(struct gs_device *dev, const char *who, uint32_t offset, uint32_t val)
+{
+	const struct gs_reg *r = lookup(dev, offset);
+	char name[64];
+	uint32_t old;
+
+	if (!r) {
+		unclaimed_locked(dev, who, "write", offset, val);
+		return;
+	}
+	old = gs_reg_read(dev, offset);
+	if (gs_log_verbosity >= GS_LOG_TRACE) {
+		gs_reg_name(r, name, sizeof(name));
+		gs_trace("%s: write %s (%#x) = %#x, was %#x", who, name, offset, val, old);
+	}
+	if (r->desc->access == GS_RO) {
+		gs_reg_name(r, name, sizeof(name));
+		gs_info("%s: write to read-only %s (%#x) = %#x ignored", who, name, offset, val);
+	}
+	gs_reg_store_locked(dev, offset, gs_reg_apply_rule(r->desc, old, val));
+	if (r->desc->write)
+		r->desc->write(dev, r, val);
+}
+
 /*
  * A register write from the driver: the access rule, then the side effect.
- * This is the only path by which the driver changes device state.
+ * This is the only path by which the driver changes device state.  The
+ * engine clocks in BAR0 are refreshed with it, so a posting read after any
+ * write sees a current RING_TIMESTAMP.
  */
 void gs_mmio_write(struct gs_device *dev, uint32_t offset, uint32_t val)
 {
-	const struct gs_reg *r = NULL;
-	char name[64];
-
-	if (!(offset & 3) && offset < GENSIM_BAR0_REGS_SIZE)
-		r = gs_reg_lookup(&dev->rf, offset);
-
 	pthread_mutex_lock(&dev->reg_lock);
-	if (!r) {
-		unclaimed_locked(dev, offset, val);
-	} else {
-		uint32_t old = gs_reg_read(dev, offset);
-
-		if (gs_log_verbosity >= GS_LOG_TRACE) {
-			gs_reg_name(r, name, sizeof(name));
-			gs_trace("write %s (%#x) = %#x, was %#x", name, offset, val, old);
-		}
-		if (r->desc->access == GS_RO) {
-			gs_reg_name(r, name, sizeof(name));
-			gs_info("write to read-only %s (%#x) = %#x ignored", name, offset, val);
-		}
-		gs_reg_store_locked(dev, offset, gs_reg_apply_rule(r->desc, old, val));
-		if (r->desc->write)
-			r->desc->write(dev, r, val);
-	}
+	write_locked(dev, "driver", offset, val);
+	gs_timestamps_refresh_locked(dev);
 	atomic_fetch_add(&dev->writes_applied, 1);
 	pthread_mutex_unlock(&dev->reg_lock);
 	/* Page faults a side effect reported: their interrupts need reg_lock. */
 	gs_fault_raise_pending(dev);
 	gs_irq_send_pending(dev);
+}
+
+/*
+ * A register write from a command of @engine (MI_LOAD_REGISTER_IMM and
+ * friends): the same rules and side effects as the driver's, so a write to
+ * an offset with no row is an unclaimed access here too.
+ */
+void gs_cs_mmio_write(struct gs_device *dev, int engine, uint32_t offset, uint32_t val)
+{
+	pthread_mutex_lock(&dev->reg_lock);
+	write_locked(dev, gs_engine_names[engine], offset, val);
+	pthread_mutex_unlock(&dev->reg_lock);
+	gs_fault_raise_pending(dev);
+	gs_irq_send_pending(dev);
+}
+
+/*
+ * A register read from a command of @engine (MI_STORE_REGISTER_MEM,
+ * MI_LOAD_REGISTER_REG).  The driver's reads cannot be checked, a
+ * command's can: an offset with no row reads 0 and is flagged as an
+ * unclaimed access.  Returns 0, or -ENOENT for an unclaimed offset.
+ */
+int gs_reg_read_claimed(struct gs_device *dev, int engine, uint32_t offset, uint32_t *val)
+{
+	if (!lookup(dev, offset)) {
+		pthread_mutex_lock(&dev->reg_lock);
+		unclaimed_locked(dev, gs_engine_names[engine], "read", offset, 0);
+		pthread_mutex_unlock(&dev->reg_lock);
+		*val = 0;
+		return -ENOENT;
+	}
+	*val = gs_reg_read(dev, offset);
+	return 0;
 }
 
 void gs_device_stop(struct gs_device *dev)
@@ -199,6 +284,10 @@ int gs_device_run(struct gs_device *dev)
 			return ret;
 		}
 		gs_wlog_drain(dev);
+		/* A driver reading BAR0 without writing still sees the clock move. */
+		pthread_mutex_lock(&dev->reg_lock);
+		gs_timestamps_refresh_locked(dev);
+		pthread_mutex_unlock(&dev->reg_lock);
 	}
 	return 0;
 }

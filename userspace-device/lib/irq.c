@@ -13,8 +13,13 @@
  * master still hears every event.  The driver may see several events in
  * one interrupt, or an interrupt with nothing pending; both are what IIR
  * semantics promise.  Messages are sent after reg_lock is dropped.
+ *
+ * Every change of an engine's ISR bits asks that engine for a "hardware
+ * status write" of its HWSP ISR mirror (seed 004 "Interrupt Control
+ * Registers", HWSTAM; cs_error.c writes it from the engine thread).
  */
 #include "gsdev/device.h"
+#include "gsdev/engine.h"
 #include "gsdev/log.h"
 
 static const struct {
@@ -75,17 +80,45 @@ static void gt_event_locked(struct gs_device *dev, unsigned int bank, uint32_t b
 	uint32_t latched = bits & ~gs_reg_read(dev, GEN8_GT_IMR(bank));
 
 	gs_reg_store_locked(dev, GEN8_GT_ISR(bank), gs_reg_read(dev, GEN8_GT_ISR(bank)) | bits);
+	/* An event whose bit is still latched waits in the second stage. */
+	dev->iir_queued[bank] |= latched & iir;
 	gs_reg_store_locked(dev, GEN8_GT_IIR(bank), iir | latched);
 	gs_irq_update_locked(dev, (latched & ~iir) != 0);
 }
 
-/* An engine raised @bits (GT_*_INTERRUPT): RING_IMR first, then the GT bank. */
+/* The engines whose ISR bits sit in @bits of GT bank @bank. */
+static void isr_changed_locked(struct gs_device *dev, unsigned int bank, uint32_t bits)
+{
+	for (int e = 0; e < GS_NUM_ENGINES; e++)
+		if (engine_bits[e].bank == bank && ((bits >> engine_bits[e].shift) & 0xffff))
+			gs_engine_hwsp_dirty(dev, e);
+}
+
+/*
+ * An engine raised @bits (GT_*_INTERRUPT): RING_IMR first, then the GT
+ * bank.  reg_lock held; the caller sends the message once it drops it
+ * (gs_irq_send_pending()).
+ */
+void gs_irq_engine_event_locked(struct gs_device *dev, int engine, uint32_t bits)
+{
+	bits &= ~gs_reg_read(dev, RING_IMR(gs_engine_mmio_base[engine]));
+	if (bits) {
+		gt_event_locked(dev, engine_bits[engine].bank, bits << engine_bits[engine].shift);
+		gs_engine_hwsp_dirty(dev, engine);
+	}
+}
+
+/* The engine's interrupt status bits, from its GT bank's ISR; reg_lock held. */
+uint32_t gs_irq_engine_isr_locked(struct gs_device *dev, int engine)
+{
+	return (gs_reg_read(dev, GEN8_GT_ISR(engine_bits[engine].bank)) >>
+		engine_bits[engine].shift) & 0xffff;
+}
+
 void gs_irq_engine_event(struct gs_device *dev, int engine, uint32_t bits)
 {
 	pthread_mutex_lock(&dev->reg_lock);
-	bits &= ~gs_reg_read(dev, RING_IMR(gs_engine_mmio_base[engine]));
-	if (bits)
-		gt_event_locked(dev, engine_bits[engine].bank, bits << engine_bits[engine].shift);
+	gs_irq_engine_event_locked(dev, engine, bits);
 	pthread_mutex_unlock(&dev->reg_lock);
 	gs_irq_send_pending(dev);
 }
@@ -104,12 +137,30 @@ void master_irq_write(struct gs_device *dev, const struct gs_reg *reg, uint32_t 
  */
 void gt_irq_write(struct gs_device *dev, const struct gs_reg *reg, uint32_t val)
 {
-	if (reg->desc->offset == GEN8_GT_IIR(0)) {
-		uint32_t isr = GEN8_GT_ISR(reg->index);
+	bool relatched = false;
 
-		gs_reg_store_locked(dev, isr, gs_reg_read(dev, isr) & ~val);
+	if (reg->desc->offset == GEN8_GT_IIR(0)) {
+		unsigned int bank = reg->index;
+		uint32_t isr = GEN8_GT_ISR(bank), old = gs_reg_read(dev, isr);
+		uint32_t again = val & dev->iir_queued[bank];
+
+		gs_reg_store_locked(dev, isr, (old & ~val) | again);
+		if ((old & val) & ~again)
+			isr_changed_locked(dev, bank, (old & val) & ~again);
+		/*
+		 * The second stage moves up: clearing a bit with an event
+		 * queued behind it latches that event at once, a new edge
+		 * that raises the line again (i915 clears IIR twice for
+		 * this reason).
+		 */
+		if (again) {
+			dev->iir_queued[bank] &= ~again;
+			gs_reg_store_locked(dev, GEN8_GT_IIR(bank),
+					    gs_reg_read(dev, GEN8_GT_IIR(bank)) | again);
+			relatched = true;
+		}
 	}
-	gs_irq_update_locked(dev, false);
+	gs_irq_update_locked(dev, relatched);
 }
 
 /* GENSIM_IRQ_FORCE(bank): raise @val in the bank as if engines had. */

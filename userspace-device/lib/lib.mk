@@ -2,14 +2,36 @@ LIB_SRCS += \
 	lib/chan.c \
 	lib/chan_loop.c \
 	lib/chan_uio.c \
+	lib/cmd_flush.c \
+	lib/cmd_mi_atomic.c \
+	lib/cmd_mi_flow.c \
+	lib/cmd_mi_math.c \
+	lib/cmd_mi_predicate.c \
+	lib/cmd_mi_reg.c \
+	lib/cmd_mi_sema.c \
+	lib/cmd_mi_store.c \
+	lib/cmd_table.c \
 	lib/config.c \
+	lib/cs_error.c \
+	lib/cs_exec.c \
+	lib/cs_fetch.c \
+	lib/cs_mem.c \
+	lib/cs_priv.c \
+	lib/cs_reg.c \
+	lib/cs_time.c \
+	lib/csb.c \
 	lib/device.c \
 	lib/dma.c \
+	lib/elsp.c \
+	lib/engine.c \
+	lib/engine_regs.c \
+	lib/execlist.c \
 	lib/fault.c \
 	lib/ggtt.c \
 	lib/identity.c \
 	lib/irq.c \
 	lib/log.c \
+	lib/lrc.c \
 	lib/mem.c \
 	lib/ppgtt.c \
 	lib/reg_table.c \

@@ -12,6 +12,7 @@
  * block whose behaviour they start, named <register>_write.
  */
 #include "gsdev/device.h"
+#include "gsdev/engine.h"
 #include "gsdev/hw.h"
 #include "gsdev/mem.h"
 
@@ -112,15 +113,98 @@ const struct gs_reg_desc gs_global_reg_table[] = {
 };
 const size_t gs_global_reg_table_len = sizeof(gs_global_reg_table) / sizeof(gs_global_reg_table[0]);
 
-/* Offsets relative to the engine base (seed 004 "Interrupt Control Registers", EIR/EMR/ESR). */
+/*
+ * Offsets relative to the engine base (Documentation/gpu/gensim/
+ * hw-spec-engines.rst "Engine registers"; seed 004 "Interrupt Control
+ * Registers", EIR/EMR/ESR; EXT i915 for offsets the seed only names).  The
+ * rows the context image may load (hw-spec-engines "ctx") are plain RW or
+ * masked: the image is executed through these same rules.  While a
+ * context runs, its engine stores RING_HEAD, BB_ADDR, ACTHD and the status
+ * registers itself (cs_fetch.c, execlist.c, csb.c).
+ */
 const struct gs_reg_desc gs_engine_reg_table[] = {
-	{ .offset = RING_HWSTAM(0), .name = "HWSTAM", .access = GS_RW, .reset = ~0u },
-	/* Engines are idle: MODE_IDLE reads 1; STOP_RING is stored and obeyed. */
+	/* The ring (ctx).  TAIL keeps every bit: the engine checks alignment. */
+	{ .offset = RING_TAIL(0), .name = "RING_TAIL", .access = GS_RW },
+	{ .offset = RING_HEAD(0), .name = "RING_HEAD", .access = GS_RW },
+	{ .offset = RING_START(0), .name = "RING_START", .access = GS_RW, .ro_mask = 0xfff },
+	/* RING_WAIT/RING_WAIT_SEMAPHORE are status the engine sets. */
+	{ .offset = RING_CTL(0), .name = "RING_CTL", .access = GS_RW,
+	  .ro_mask = ~(RING_NR_PAGES | RING_VALID) },
+	{ .offset = RING_ACTHD_UDW(0), .name = "ACTHD_UDW", .access = GS_RO },
+	/* The last error: its EIR bits and the failing command's header. */
+	{ .offset = RING_IPEIR(0), .name = "IPEIR", .access = GS_RO },
+	{ .offset = RING_IPEHR(0), .name = "IPEHR", .access = GS_RO },
+	{ .offset = RING_ACTHD(0), .name = "ACTHD", .access = GS_RO },
+	/* A new status page gets the ISR mirror (cs_error.c) on the next event. */
+	{ .offset = RING_HWS_PGA(0), .name = "HWS_PGA", .access = GS_RW, .ro_mask = 0xfff,
+	  .write = hwstam_write },
+	/* MI_NOOP with its write-enable bit stores its identification number here. */
+	{ .offset = RING_NOPID(0), .name = "NOPID", .access = GS_RW },
+	{ .offset = RING_HWSTAM(0), .name = "HWSTAM", .access = GS_RW, .reset = ~0u,
+	  .write = hwstam_write },
+	/* STOP_RING stops the engine at a command boundary; MODE_IDLE is status. */
 	{ .offset = RING_MI_MODE(0), .name = "MI_MODE", .access = GS_MASKED,
-	  .reset = MODE_IDLE, .ro_mask = MODE_IDLE },
+	  .reset = MODE_IDLE, .ro_mask = MODE_IDLE, .write = mi_mode_write },
 	{ .offset = RING_IMR(0), .name = "IMR", .access = GS_RW, .reset = ~0u },
-	{ .offset = RING_EIR(0), .name = "EIR", .access = GS_W1C },
+	/* Clearing EIR drops the master-error bit of the HWSP ISR mirror. */
+	{ .offset = RING_EIR(0), .name = "EIR", .access = GS_W1C, .write = eir_write },
 	{ .offset = RING_EMR(0), .name = "EMR", .access = GS_RW, .reset = ~0u },
 	{ .offset = RING_ESR(0), .name = "ESR", .access = GS_RO },
+	{ .offset = RING_INSTPM(0), .name = "INSTPM", .access = GS_MASKED },
+	/* Bit 0 requests a reset; the engine answers with READY at a boundary. */
+	{ .offset = RING_RESET_CTL(0), .name = "RESET_CTL", .access = GS_MASKED,
+	  .ro_mask = RESET_CTL_READY_TO_RESET | RESET_CTL_CAT_ERROR, .write = reset_ctl_write },
+	/* Batch state (ctx): BBSTATE_ACTIVE says a batch of that level runs. */
+	{ .offset = RING_BBSTATE(0), .name = "BB_STATE", .access = GS_RW },
+	{ .offset = RING_SBBADDR(0), .name = "SBB_ADDR", .access = GS_RW },
+	{ .offset = RING_SBBSTATE(0), .name = "SBB_STATE", .access = GS_RW },
+	{ .offset = RING_SBBADDR_UDW(0), .name = "SBB_ADDR_UDW", .access = GS_RW },
+	{ .offset = RING_BBADDR(0), .name = "BB_ADDR", .access = GS_RW },
+	{ .offset = RING_BBADDR_UDW(0), .name = "BB_ADDR_UDW", .access = GS_RW },
+	/* Execlists (elsp.c): the fourth dword written submits. */
+	{ .offset = RING_ELSP(0), .name = "ELSP", .access = GS_WO, .write = elsp_write },
+	{ .offset = RING_EXECLIST_STATUS_LO(0), .name = "EXECLIST_STATUS_LO", .access = GS_RO },
+	{ .offset = RING_EXECLIST_STATUS_HI(0), .name = "EXECLIST_STATUS_HI", .access = GS_RO },
+	{ .offset = RING_CONTEXT_CONTROL(0), .name = "CONTEXT_CONTROL", .access = GS_MASKED },
+	{ .offset = RING_PDP_LDW(0, 0), .name = "PDP_LDW", .access = GS_RW, .count = 4,
+	  .stride = 8 },
+	{ .offset = RING_PDP_UDW(0, 0), .name = "PDP_UDW", .access = GS_RW, .count = 4,
+	  .stride = 8 },
+	/* Execlist enable and privilege-check disable; read when used. */
+	{ .offset = RING_MODE(0), .name = "RING_MODE", .access = GS_MASKED },
+	/* The engine clock (cs_time.c), refreshed by the device. */
+	{ .offset = RING_TIMESTAMP(0), .name = "TIMESTAMP", .access = GS_RO },
+	{ .offset = RING_TIMESTAMP_UDW(0), .name = "TIMESTAMP_UDW", .access = GS_RO },
+	/* The context status buffer (csb.c); the driver owns only the read pointer. */
+	{ .offset = RING_CONTEXT_STATUS_BUF_LO(0, 0), .name = "CTX_STATUS_BUF", .access = GS_RO,
+	  .count = 2 * GEN8_CSB_ENTRIES, .stride = 4 },
+	{ .offset = RING_CONTEXT_STATUS_PTR(0), .name = "CTX_STATUS_PTR", .access = GS_MASKED,
+	  .reset = CSB_PTR_RESET, .ro_mask = 0xffff & ~CSB_READ_PTR },
+	{ .offset = RING_CTX_TIMESTAMP(0), .name = "CTX_TIMESTAMP", .access = GS_RW },
+	/* The ALU's general purpose registers (ctx), 16 x 64 bits. */
+	{ .offset = RING_GPR(0, 0), .name = "GPR", .access = GS_RW, .count = 2 * GEN8_NR_GPRS,
+	  .stride = 4 },
+	/* bcs0's one other whitelisted register (seed 004 [L1415]). */
+	{ .offset = BCS_SWCTRL - BLT_RING_BASE, .name = "BCS_SWCTRL", .access = GS_RW,
+	  .engines = BIT(GS_BCS) },
+	/* rcs0's predicate registers (cmd_mi_predicate.c). */
+	{ .offset = MI_PREDICATE_RESULT_2 - RENDER_RING_BASE, .name = "MI_PREDICATE_RESULT_2",
+	  .access = GS_RW, .engines = BIT(GS_RCS) },
+	{ .offset = MI_PREDICATE_SRC0 - RENDER_RING_BASE, .name = "MI_PREDICATE_SRC0",
+	  .access = GS_RW, .engines = BIT(GS_RCS) },
+	{ .offset = MI_PREDICATE_SRC0_UDW - RENDER_RING_BASE, .name = "MI_PREDICATE_SRC0_UDW",
+	  .access = GS_RW, .engines = BIT(GS_RCS) },
+	{ .offset = MI_PREDICATE_SRC1 - RENDER_RING_BASE, .name = "MI_PREDICATE_SRC1",
+	  .access = GS_RW, .engines = BIT(GS_RCS) },
+	{ .offset = MI_PREDICATE_SRC1_UDW - RENDER_RING_BASE, .name = "MI_PREDICATE_SRC1_UDW",
+	  .access = GS_RW, .engines = BIT(GS_RCS) },
+	{ .offset = MI_PREDICATE_DATA - RENDER_RING_BASE, .name = "MI_PREDICATE_DATA",
+	  .access = GS_RW, .engines = BIT(GS_RCS) },
+	{ .offset = MI_PREDICATE_DATA_UDW - RENDER_RING_BASE, .name = "MI_PREDICATE_DATA_UDW",
+	  .access = GS_RW, .engines = BIT(GS_RCS) },
+	{ .offset = MI_PREDICATE_RESULT - RENDER_RING_BASE, .name = "MI_PREDICATE_RESULT",
+	  .access = GS_RW, .engines = BIT(GS_RCS) },
+	{ .offset = MI_PREDICATE_RESULT_1 - RENDER_RING_BASE, .name = "MI_PREDICATE_RESULT_1",
+	  .access = GS_RW, .engines = BIT(GS_RCS) },
 };
 const size_t gs_engine_reg_table_len = sizeof(gs_engine_reg_table) / sizeof(gs_engine_reg_table[0]);

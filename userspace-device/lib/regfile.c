@@ -22,6 +22,9 @@ static void add_rows(struct gs_regfile *rf, const struct gs_reg_desc *table, siz
 		     int engine, uint32_t base)
 {
 	for (size_t i = 0; i < len; i++) {
+		/* A row for some engines only (the render engine's predicate registers). */
+		if (engine >= 0 && table[i].engines && !(table[i].engines & BIT(engine)))
+			continue;
 		for (unsigned int n = 0; n < desc_count(&table[i]); n++) {
 			struct gs_reg *r = &rf->regs[rf->nr++];
 

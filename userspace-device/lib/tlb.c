@@ -135,6 +135,34 @@ void gs_tlb_fill(struct gs_tlb *tlb, uint64_t gen, uint64_t key, uint64_t va,
 }
 
 /*
+ * Drop every entry of one TLB: a command streamer's own invalidation
+ * (context switch, MI_FLUSH_DW or PIPE_CONTROL with TLB invalidate), called
+ * by the unit that owns the TLB.  Each
+ * entry is emptied with the same sequence protocol as a fill, so a lookup
+ * on another thread never sees half an entry.
+ */
+void gs_tlb_flush(struct gs_tlb *tlb)
+{
+	for (size_t i = 0; i < GS_TLB_ENTRIES; i++) {
+		struct gs_tlb_entry *e = &tlb->e[i];
+		unsigned int s = atomic_load_explicit(&e->seq, memory_order_relaxed);
+
+		if ((s & 1) || !atomic_compare_exchange_strong_explicit(&e->seq, &s, s + 1,
+									 memory_order_relaxed,
+									 memory_order_relaxed)) {
+			/*
+			 * Only the unit that owns the TLB fills it, and it is the
+			 * one flushing: no fill can be in progress.
+			 */
+			continue;
+		}
+		atomic_thread_fence(memory_order_release);
+		atomic_store_explicit(&e->val, 0, memory_order_relaxed);
+		atomic_store_explicit(&e->seq, s + 2, memory_order_release);
+	}
+}
+
+/*
  * GFX_FLSH_CNTL_GEN6 (EXT i915: written with 1 after GGTT PTE updates).
  * gensim: bit 0 invalidates every TLB of the device, GGTT and PPGTT.
  */

@@ -1,5 +1,17 @@
 $(eval $(call test,test_regfile,tests/test_regfile.c tests/tap.c))
 $(eval $(call test,test_wlog,tests/test_wlog.c tests/tap.c))
+$(eval $(call test,test_irq,tests/test_irq.c tests/tap.c))
 $(eval $(call test,test_loopback,tests/test_loopback.c tests/tap.c))
 $(eval $(call test,test_gtt,tests/test_gtt.c tests/gtt_env.c tests/tap.c))
 $(eval $(call test,test_gtt_fault,tests/test_gtt_fault.c tests/gtt_env.c tests/tap.c))
+
+# The command streamers (hw-spec-engines, hw-spec-commands): engine_env.c is
+# the tests' driver.
+ENGINE_TEST_COMMON := tests/engine_env.c tests/gtt_env.c tests/tap.c
+$(eval $(call test,test_cmd_table,tests/test_cmd_table.c tests/tap.c))
+$(eval $(call test,test_engine_mi,tests/test_engine_mi.c $(ENGINE_TEST_COMMON)))
+$(eval $(call test,test_engine_alu,tests/test_engine_alu.c $(ENGINE_TEST_COMMON)))
+$(eval $(call test,test_engine_execlist,tests/test_engine_execlist.c $(ENGINE_TEST_COMMON)))
+$(eval $(call test,test_engine_priv,tests/test_engine_priv.c $(ENGINE_TEST_COMMON)))
+$(eval $(call test,test_engine_errors,tests/test_engine_errors.c $(ENGINE_TEST_COMMON)))
+$(eval $(call test,test_engine_sync,tests/test_engine_sync.c $(ENGINE_TEST_COMMON)))

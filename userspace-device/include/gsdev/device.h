@@ -17,6 +17,7 @@
 #include "gsdev/config.h"
 #include "gsdev/regfile.h"
 
+struct gs_engine;
 struct gs_tlb;
 
 struct gs_device {
@@ -31,6 +32,12 @@ struct gs_device {
 	 */
 	pthread_mutex_t reg_lock;
 	bool irq_asserted;
+	/*
+	 * Per GT bank, events that recurred while their IIR bit was still
+	 * set: the second stage of the IIR (hw-spec "Interrupts"), latched
+	 * again when the driver clears the first.  reg_lock.
+	 */
+	uint32_t iir_queued[GEN8_GT_NR_BANKS];
 
 	/* An interrupt message to send once reg_lock is dropped. */
 	atomic_bool irq_send_pending;
@@ -46,6 +53,14 @@ struct gs_device {
 	atomic_uint_fast64_t tlb_gen;
 	atomic_uint fault_irq_pending;
 	struct gs_tlb *probe_tlb;
+
+	/*
+	 * The command streamers (engine.h), NULL for engines not present.
+	 * ts_base_ns: CLOCK_MONOTONIC time the engine clock counts from
+	 * (power-on and full reset restart it).
+	 */
+	struct gs_engine *engine[GS_NUM_ENGINES];
+	_Atomic uint64_t ts_base_ns;
 
 	/* Counters, for -v and the tests. */
 	atomic_uint_fast64_t writes_applied;
@@ -63,6 +78,8 @@ void gs_device_stop(struct gs_device *dev);
 uint32_t gs_reg_read(struct gs_device *dev, uint32_t offset);
 void gs_reg_store_locked(struct gs_device *dev, uint32_t offset, uint32_t val);
 void gs_mmio_write(struct gs_device *dev, uint32_t offset, uint32_t val);
+void gs_cs_mmio_write(struct gs_device *dev, int engine, uint32_t offset, uint32_t val);
+int gs_reg_read_claimed(struct gs_device *dev, int engine, uint32_t offset, uint32_t *val);
 gs_reg_write_fn gdrst_write;
 
 /* identity.c */
@@ -76,6 +93,8 @@ gs_reg_reset_fn eu_disable_reset;
 
 /* irq.c */
 void gs_irq_engine_event(struct gs_device *dev, int engine, uint32_t bits);
+void gs_irq_engine_event_locked(struct gs_device *dev, int engine, uint32_t bits);
+uint32_t gs_irq_engine_isr_locked(struct gs_device *dev, int engine);
 void gs_irq_update_locked(struct gs_device *dev, bool new_event);
 void gs_irq_send_pending(struct gs_device *dev);
 gs_reg_write_fn master_irq_write;
@@ -90,6 +109,8 @@ void gs_dma_guard_install(void);
 int gs_dma_read(struct gs_device *dev, uint64_t addr, void *buf, size_t len);
 int gs_dma_write(struct gs_device *dev, uint64_t addr, const void *buf, size_t len);
 int gs_dma_read_qword(struct gs_device *dev, uint64_t addr, uint64_t *val);
+int gs_dma_atomic(struct gs_device *dev, uint64_t addr, unsigned int size,
+		  uint64_t (*op)(uint64_t old, void *arg), void *arg, uint64_t *old);
 gs_reg_write_fn dma_probe_cmd_write;
 
 #endif

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The hardware interface the device implements: the driver's register
- * header and the channel ABI, shared verbatim with the kernel.
+ * The hardware interface the device implements: the driver's register and
+ * command headers and the channel ABI, shared verbatim with the kernel.
  */
 #ifndef GSDEV_HW_H
 #define GSDEV_HW_H
@@ -10,6 +10,7 @@
 
 #include "gsdev/kcompat.h"
 #include "gensim_channel.h"
+#include "gensim_cmds.h"
 #include "gensim_regs.h"
 
 /* Engine ids: bit n of GENSIM_ENGINE_MASK is engine n (hw-spec "Identity"). */

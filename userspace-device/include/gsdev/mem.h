@@ -146,6 +146,7 @@ struct gs_tlb *gs_tlb_create(void);
 void gs_tlb_destroy(struct gs_tlb *tlb);
 uint64_t gs_tlb_generation(struct gs_device *dev);
 void gs_tlb_invalidate_all(struct gs_device *dev);
+void gs_tlb_flush(struct gs_tlb *tlb);
 bool gs_tlb_lookup(struct gs_device *dev, struct gs_tlb *tlb, uint64_t key, uint64_t va,
 		   enum gs_mem_access access, struct gs_xlate *out);
 void gs_tlb_fill(struct gs_tlb *tlb, uint64_t gen, uint64_t key, uint64_t va,

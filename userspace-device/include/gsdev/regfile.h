@@ -36,6 +36,8 @@ typedef uint32_t gs_reg_reset_fn(const struct gs_device *dev, const struct gs_re
  * @ro_mask: bits that writes do not change (RW, W1C, MASKED)
  * @count: for register arrays, the number of registers (0 means 1)
  * @stride: for register arrays, the distance between them in bytes
+ * @engines: engine rows only: the engines that have the register (bit per
+ *	enum gs_engine_id), 0 for every engine
  * @write: side effect, called after the access rule stored the new value
  */
 struct gs_reg_desc {
@@ -47,6 +49,7 @@ struct gs_reg_desc {
 	uint32_t ro_mask;
 	uint16_t count;
 	uint16_t stride;
+	uint8_t engines;
 	gs_reg_write_fn *write;
 };
 
