@@ -332,9 +332,13 @@ igt_main
 		uint32_t sh, sg;
 		char *dump;
 
-		gensim_system("echo 1 > /sys/class/devcoredump/disabled 2>/dev/null; "
-			      "echo 0 > /sys/class/devcoredump/disabled 2>/dev/null; "
-			      "for d in /sys/class/devcoredump/devcd*; do [ -e $d/data ] && echo 1 > $d/data; done");
+		/*
+		 * Drop older dumps: devcoredump keeps one per device and drops
+		 * new ones while it is there.  (Never write "disabled": that
+		 * is a one-way lockdown switch.)
+		 */
+		gensim_system("for d in /sys/class/devcoredump/devcd*; do "
+			      "[ -e $d/data ] && echo 1 > $d/data; done; true");
 		/* A batch that jumps to itself forever. */
 		gensim_bb_start(&endless, endless.buf.va, 0);
 		gensim_bb_store_dword(&good, DATA_VA, 0x900d);

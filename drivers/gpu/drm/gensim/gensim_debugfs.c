@@ -171,12 +171,21 @@ static int gensim_debugfs_faults(struct seq_file *m, void *data)
 	return 0;
 }
 
+static int gensim_debugfs_engines(struct seq_file *m, void *data)
+{
+	struct drm_debugfs_entry *entry = m->private;
+
+	gensim_engines_show(to_gensim(entry->dev), m);
+	return 0;
+}
+
 static const struct drm_debugfs_info gensim_debugfs_list[] = {
 	{ "info", gensim_debugfs_info, 0 },
 	{ "regs", gensim_debugfs_regs, 0 },
 	{ "ggtt", gensim_debugfs_ggtt, 0 },
 	{ "mem", gensim_debugfs_mem, 0 },
 	{ "faults", gensim_debugfs_faults, 0 },
+	{ "engines", gensim_debugfs_engines, 0 },
 };
 
 /* The VM @vm_id of the open file whose fdinfo says drm-client-id @client. */

@@ -250,6 +250,7 @@ int gensim_ioctl_query(struct drm_device *drm, void *data, struct drm_file *file
 /* gensim_irq.c */
 void gensim_irq_handler(struct gensim_device *gdev);
 int gensim_irq_init(struct gensim_device *gdev);
+void gensim_irq_engine_unmask(struct gensim_device *gdev, int id);
 void gensim_irq_fini(struct gensim_device *gdev);
 
 /* gensim_debugfs.c */

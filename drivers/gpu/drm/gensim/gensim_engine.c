@@ -25,6 +25,7 @@
 
 #include <linux/bitfield.h>
 #include <linux/highmem.h>
+#include <linux/seq_file.h>
 
 #include <drm/drm_gem_shmem_helper.h>
 #include <drm/drm_print.h>
@@ -58,6 +59,7 @@ void gensim_engine_hw_init(struct gensim_engine *engine)
 	WRITE_ONCE(engine->hwsp_vaddr[HWSP_CSB_WRITE_PTR], GEN8_CSB_ENTRIES - 1);
 
 	gensim_write(gdev, RING_HWSTAM(base), ~0u);
+	gensim_irq_engine_unmask(gdev, engine->id);
 	gensim_write(gdev, RING_MODE(base), masked_enable(GFX_RUN_LIST_ENABLE));
 	gensim_write(gdev, RING_MI_MODE(base), masked_disable(STOP_RING));
 	gensim_write(gdev, RING_HWS_PGA(base), engine->hwsp_node.start);
@@ -190,4 +192,58 @@ void gensim_engine_irq(struct gensim_engine *engine, u32 iir)
 	/* The running context stopped: the engine needs a reset. */
 	if (iir & GT_CS_MASTER_ERROR_INTERRUPT)
 		queue_work(engine->gdev->reset_wq, &engine->reset_work);
+}
+
+static u32 queue_ctx(const struct gensim_queue *q)
+{
+	return q ? q->ctx_id : 0;
+}
+
+/**
+ * gensim_engines_show - debugfs "engines": the driver's execlist mirror
+ * next to what the hardware reports, and every queue with work
+ * @gdev: the device
+ * @m: the debugfs file
+ *
+ * The first thing to read when a job does not complete: a queue whose
+ * submitted tail differs from its tail has work the hardware was not
+ * given; one whose completed seqno lags its emitted seqno has work the
+ * hardware did not finish.
+ */
+void gensim_engines_show(struct gensim_device *gdev, struct seq_file *m)
+{
+	int id;
+
+	for (id = 0; id < GENSIM_NUM_ENGINES; id++) {
+		struct gensim_engine *engine = &gdev->engine[id];
+		u32 base = engine->mmio_base;
+		struct gensim_queue *q;
+		unsigned long flags;
+		int prio;
+
+		if (!engine->hwsp_vaddr)
+			continue;
+		seq_printf(m, "%s: head %#x tail %#x acthd %#x execlist_status %#x csb_ptr %#x\n",
+			   gensim_engine_name(id), gensim_read(gdev, RING_HEAD(base)),
+			   gensim_read(gdev, RING_TAIL(base)), gensim_read(gdev, RING_ACTHD(base)),
+			   gensim_read(gdev, RING_EXECLIST_STATUS_LO(base)),
+			   gensim_read(gdev, RING_CONTEXT_STATUS_PTR(base)));
+		spin_lock_irqsave(&engine->lock, flags);
+		seq_printf(m, "  inflight %#x %#x pending%s %#x %#x csb_head %u hwsp_csb_wp %u%s resets %d csb events %lld\n",
+			   queue_ctx(engine->inflight[0]), queue_ctx(engine->inflight[1]),
+			   engine->pending_valid ? "" : "(none)",
+			   queue_ctx(engine->pending[0]), queue_ctx(engine->pending[1]),
+			   engine->csb_head, READ_ONCE(engine->hwsp_vaddr[HWSP_CSB_WRITE_PTR]),
+			   engine->resetting ? " resetting" : "", atomic_read(&engine->resets),
+			   atomic64_read(&engine->csb_events));
+		for (prio = GENSIM_NUM_PRIORITIES - 1; prio >= 0; prio--)
+			list_for_each_entry(q, &engine->ready[prio], ready_link)
+				seq_printf(m, "  ready[%d] %#x\n", prio, q->ctx_id);
+		list_for_each_entry(q, &engine->active, active_link)
+			seq_printf(m, "  active %#x: tail %#x submitted %#x emitted %u completed %u%s%s\n",
+				   q->ctx_id, READ_ONCE(q->tail), q->submitted_tail,
+				   READ_ONCE(q->seqno), gensim_lrc_completed_seqno(q),
+				   q->in_hw ? " in_hw" : "", q->banned ? " banned" : "");
+		spin_unlock_irqrestore(&engine->lock, flags);
+	}
 }

@@ -24,6 +24,7 @@ struct dma_fence_chain;
 struct gensim_bo;
 struct gensim_device;
 struct gensim_vm;
+struct seq_file;
 
 #define GENSIM_NUM_PRIORITIES	3
 #define GENSIM_RING_SIZE	SZ_16K
@@ -130,7 +131,10 @@ struct gensim_queue {
 	/** @ring_vaddr: its kernel mapping */
 	u32 *ring_vaddr;
 
-	/** @tail: where the next command goes (scheduler only) */
+	/**
+	 * @tail: where the next command goes; written by run_job() only, once
+	 * per job (smp_store_release), read by the dequeue under engine->lock
+	 */
 	u32 tail;
 	/** @seqno: the last seqno emitted (scheduler only) */
 	u32 seqno;
@@ -207,6 +211,7 @@ void gensim_engines_fini(struct gensim_device *gdev);
 void gensim_engine_hw_init(struct gensim_engine *engine);
 void gensim_engines_lost(struct gensim_device *gdev);
 void gensim_engine_irq(struct gensim_engine *engine, u32 iir);
+void gensim_engines_show(struct gensim_device *gdev, struct seq_file *m);
 
 /* gensim_lrc.c */
 int gensim_lrc_init(struct gensim_queue *q);

@@ -53,7 +53,8 @@
 
 static bool queue_has_new_work(const struct gensim_queue *q)
 {
-	return READ_ONCE(q->tail) != q->submitted_tail;
+	/* Pairs with ring_emit()'s release: the job's dwords are in the ring. */
+	return smp_load_acquire(&q->tail) != q->submitted_tail;
 }
 
 /* The best ready queue other than @not, taken off its list. */
@@ -95,7 +96,8 @@ static void write_elsp(struct gensim_engine *engine, u64 desc0, u64 desc1)
 
 static void port_submit(struct gensim_queue *q)
 {
-	q->submitted_tail = READ_ONCE(q->tail);
+	/* Pairs with ring_emit()'s release: hand over only complete jobs. */
+	q->submitted_tail = smp_load_acquire(&q->tail);
 	gensim_lrc_set_tail(q, q->submitted_tail);
 	q->in_hw = true;
 	list_del_init(&q->ready_link);

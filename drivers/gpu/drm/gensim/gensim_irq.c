@@ -137,6 +137,19 @@ static int gensim_irq_selftest(struct gensim_device *gdev)
 }
 
 /**
+ * gensim_irq_engine_unmask - let an engine's events through its RING_IMR
+ * @gdev: the device
+ * @id: the engine
+ *
+ * RING_IMR is an engine register: an engine reset sets it back to all
+ * masked, so gensim_engine_hw_init() calls this again after every reset.
+ */
+void gensim_irq_engine_unmask(struct gensim_device *gdev, int id)
+{
+	gensim_write(gdev, RING_IMR(gensim_engine_mmio_base(id)), ~ENGINE_IRQS);
+}
+
+/**
  * gensim_irq_init - enable the engines' interrupts and test the line
  * @gdev: the device, identified and reset
  *
@@ -152,7 +165,7 @@ int gensim_irq_init(struct gensim_device *gdev)
 		if (!(gdev->info.engine_mask & BIT(id)))
 			continue;
 		ier[engine_irq[id].bank] |= ENGINE_IRQS << engine_irq[id].shift;
-		gensim_write(gdev, RING_IMR(gensim_engine_mmio_base(id)), ~ENGINE_IRQS);
+		gensim_irq_engine_unmask(gdev, id);
 	}
 	for (bank = 0; bank < GEN8_GT_NR_BANKS; bank++) {
 		gensim_write(gdev, GEN8_GT_IER(bank), ier[bank]);

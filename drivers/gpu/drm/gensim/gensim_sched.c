@@ -81,14 +81,23 @@ struct dma_fence *gensim_hw_fence_alloc(void)
 	return kzalloc(sizeof(struct dma_fence), GFP_KERNEL);
 }
 
+/*
+ * Copy a whole job into the ring, then publish the new tail once: the
+ * interrupt handler may dequeue this queue at any moment and must only see
+ * the tail of a complete, QWord-aligned job (the engine refuses any other).
+ * The release store orders the ring contents before the tail.
+ */
 static void ring_emit(struct gensim_queue *q, const u32 *dw, int n)
 {
+	u32 tail = q->tail;
 	int i;
 
 	for (i = 0; i < n; i++) {
-		q->ring_vaddr[q->tail / 4] = dw[i];
-		q->tail = (q->tail + 4) % GENSIM_RING_SIZE;
+		q->ring_vaddr[tail / 4] = dw[i];
+		tail = (tail + 4) % GENSIM_RING_SIZE;
 	}
+	/* Pairs with the acquire in gensim_execlists.c (queue_has_new_work). */
+	smp_store_release(&q->tail, tail);
 }
 
 static int emit_job(struct gensim_queue *q, struct gensim_job *job)
