@@ -35,6 +35,7 @@ done
 [ -d "$kdir" ] || missing="$missing linux-headers-6.12"
 [ -f /usr/src/linux-source-6.12.tar.xz ] || missing="$missing linux-source-6.12"
 pkg-config --exists libdrm || missing="$missing libdrm-dev"
+python3 -c 'import docutils' 2>/dev/null || missing="$missing python3-docutils"
 if [ -n "$missing" ]; then
 	echo "make check: missing:$missing (run scripts/install-deps as root)"
 	echo "0 passed, 1 failed"
@@ -75,6 +76,11 @@ log=$out/kernel-doc.log
 perl "$cp_dir/kernel-doc" -none -Wall drivers/gpu/drm/gensim/*.[ch] uapi/drm/*.h >"$log" 2>&1
 [ -s "$log" ]
 gate "kernel-doc" "$log" $((1 - $?))
+
+step "docs: rst"
+log=$out/rst.log
+python3 scripts/check-rst.py Documentation/gpu/gensim/*.rst >"$log" 2>&1
+gate "docs-rst" "$log" $?
 
 for v in release asan tsan; do
 	step "device: $v build"
