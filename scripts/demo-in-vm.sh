@@ -44,7 +44,15 @@ echo "   in slice mask $(get 'slice mask'), subslice mask $(get 'subslice mask')
 echo "   A $(get 'ggtt size') global GTT; channel ABI $(get 'channel abi')."
 echo "   Its interrupt line works ($(get 'interrupts')); the DMA window self-test passed."
 
-say "10. Kill the device process (SIGKILL) while a client holds the render node"
+say "10. A batch on every engine (build/igt/tools/gensim-hello: EXEC -> ring -> batch -> fence)"
+log_lines=$(wc -l </run/gensim/device.log)
+build/igt/tools/gensim-hello "/dev/dri/$node" | sed 's/^/   /'
+echo "   What the copy engine did for it, from the device log (gensim-device -v):"
+tail -n +"$((log_lines + 1))" /run/gensim/device.log | grep -E 'bcs0' | head -n 14 | sed 's/^/   /'
+echo "   The driver's view of the engines (debugfs engines):"
+cat "/sys/kernel/debug/dri/$minor/engines" | sed 's/^/   /'
+
+say "11. Kill the device process (SIGKILL) while a client holds the render node"
 build/igt/tools/gensim-drm-info "/dev/dri/$node" --hold-then-check-enodev 3 &
 client=$!
 sleep 1
@@ -52,7 +60,7 @@ kill -KILL "$(cat /run/gensim/device.pid)"
 wait "$client" && echo "   the client got errors, not a hang"
 dmesg | grep -E 'detached' | tail -n 1 | sed 's/^/   /'
 
-say "11. A new device process attaches (two slices this time) and is probed afresh"
+say "12. A new device process attaches (two slices this time) and is probed afresh"
 build/release/bin/gensim-device --slices 2 --subslices 2 --eus 6 >/tmp/dev2.log 2>&1 &
 dev2=$!
 echo "$dev2" >/run/gensim/device.pid
@@ -62,7 +70,7 @@ for i in $(seq 100); do
 done
 dmesg | grep 'Gen8 GPU' | tail -n 1 | sed 's/^/   /'
 
-say "12. Unload: stop the device, rmmod, check nothing is left"
+say "13. Unload: stop the device, rmmod, check nothing is left"
 make -s unload || exit 1
 lsmod | grep -q '^gensim ' && echo "   module still loaded!" || echo "   no gensim module"
 pgrep -x gensim-device >/dev/null && echo "   device process still running!" || echo "   no gensim-device process"
