@@ -64,6 +64,145 @@ static char *find_coredump(void)
 	return NULL;
 }
 
+
+/*
+ * One plausible command for the random-batches subtest: a real MI command
+ * with its right length and random operands (addresses mostly inside the
+ * data buffer or the batch itself, sometimes anywhere), or now and then a
+ * random dword.  Plausible commands get past the decoder, so the fuzz
+ * reaches the handlers, the memory paths and the engine's error paths.
+ */
+static unsigned int fuzz_seed = 0x9e3779b9u;
+
+static uint32_t rnd(void)
+{
+	return (uint32_t)rand_r(&fuzz_seed) << 16 ^ (uint32_t)rand_r(&fuzz_seed);
+}
+
+static uint64_t fuzz_addr(void)
+{
+	switch (rnd() % 8) {
+	case 0:
+		return (uint64_t)rnd() << 32 | rnd();		/* anywhere */
+	case 1:
+		return BB_VA + (rnd() % 512) * 4;		/* the batch itself */
+	default:
+		return DATA_VA + (rnd() % 1024) * 4;	/* the data buffer */
+	}
+}
+
+static void fuzz_command(struct gensim_bb *bb, int engine)
+{
+	static const uint32_t regs[] = { 0x34, 0x30, 0x74, 0x600, 0x604, 0x608, 0x9c, 0x244,
+					 0x2400, 0x2408, 0x240c, 0x2410, 0x0b0, 0x4000 };
+	uint64_t a = fuzz_addr();
+	static const uint32_t bases[] = { 0x2000, 0x22000, 0x12000, 0x1a000 };
+	uint32_t base = bases[engine];
+	unsigned int n;
+
+	switch (rnd() % 16) {
+	case 0:
+		gensim_bb_emit(bb, rnd());
+		break;
+	case 1:
+		gensim_bb_emit(bb, rnd() & 1 ? MI_ARB_CHECK : MI_USER_INTERRUPT);
+		break;
+	case 2:
+		gensim_bb_emit(bb, MI_STORE_DATA_IMM | (rnd() & (MI_SDI_USE_GGTT | MI_SDI_QWORD)) |
+				   (rnd() % 4 == 0));
+		gensim_bb_emit(bb, (uint32_t)a);
+		gensim_bb_emit(bb, a >> 32);
+		gensim_bb_emit(bb, rnd());
+		break;
+	case 3:
+		n = 1 + rnd() % 3;
+		gensim_bb_emit(bb, MI_LOAD_REGISTER_IMM(n));
+		for (unsigned int i = 0; i < n; i++) {
+			gensim_bb_emit(bb, rnd() % 4 ? base + regs[rnd() % 14] : rnd() & 0x7ffffc);
+			gensim_bb_emit(bb, rnd());
+		}
+		break;
+	case 4:
+		gensim_bb_emit(bb, (rnd() & 1 ? MI_STORE_REGISTER_MEM : MI_LOAD_REGISTER_MEM) |
+				   (rnd() & BIT(22)));
+		gensim_bb_emit(bb, base + regs[rnd() % 14]);
+		gensim_bb_emit(bb, (uint32_t)a);
+		gensim_bb_emit(bb, a >> 32);
+		break;
+	case 5:
+		n = 1 + rnd() % 8;
+		gensim_bb_emit(bb, MI_MATH(n));
+		for (unsigned int i = 0; i < n; i++) {
+			static const uint32_t ops[] = { MI_ALU_LOAD, MI_ALU_ADD, MI_ALU_SUB,
+							MI_ALU_AND, MI_ALU_STORE, MI_ALU_LOAD0,
+							MI_ALU_XOR, MI_ALU_STOREINV };
+			uint32_t op = ops[rnd() % 8];
+
+			gensim_bb_emit(bb, rnd() % 4 ? MI_MATH_INSTR(op, rnd() % 0x40, rnd() % 0x40) :
+					   rnd());
+		}
+		break;
+	case 6:
+		gensim_bb_emit(bb, MI_SEMAPHORE_WAIT | MI_SEMAPHORE_POLL |
+				   FIELD_PREP(MI_SEMAPHORE_COMPARE, rnd() % 8));
+		gensim_bb_emit(bb, rnd() % 4);
+		gensim_bb_emit(bb, (uint32_t)a);
+		gensim_bb_emit(bb, a >> 32);
+		break;
+	case 7:
+		gensim_bb_emit(bb, MI_FLUSH_DW | (rnd() & (MI_FLUSH_DW_OP_MASK |
+							    MI_FLUSH_DW_INVALIDATE_TLB)) | 1);
+		gensim_bb_emit(bb, (uint32_t)a & ~7u);
+		gensim_bb_emit(bb, a >> 32);
+		gensim_bb_emit(bb, rnd());
+		gensim_bb_emit(bb, rnd());
+		break;
+	case 8:
+		gensim_bb_emit(bb, MI_BATCH_BUFFER_START | MI_BB_PPGTT | (rnd() & MI_BB_SECOND_LEVEL));
+		gensim_bb_emit(bb, (uint32_t)a & ~3u);
+		gensim_bb_emit(bb, a >> 32);
+		break;
+	case 9:
+		gensim_bb_emit(bb, MI_CONDITIONAL_BATCH_BUFFER_END | (rnd() & MI_CBBE_COMPARE_SEMAPHORE));
+		gensim_bb_emit(bb, rnd());
+		gensim_bb_emit(bb, (uint32_t)a & ~7u);
+		gensim_bb_emit(bb, a >> 32);
+		break;
+	case 10:
+		gensim_bb_emit(bb, MI_ATOMIC | (rnd() & (MI_ATOMIC_INLINE_DATA | MI_ATOMIC_RETURN_DATA |
+							  MI_ATOMIC_SIZE)) |
+				   FIELD_PREP(MI_ATOMIC_OPCODE, rnd() % 0x30) | 9);
+		gensim_bb_emit(bb, (uint32_t)a & ~7u);
+		gensim_bb_emit(bb, a >> 32);
+		for (int i = 0; i < 8; i++)
+			gensim_bb_emit(bb, rnd());
+		break;
+	case 11:
+		gensim_bb_emit(bb, MI_COPY_MEM_MEM);
+		gensim_bb_emit(bb, (uint32_t)a);
+		gensim_bb_emit(bb, a >> 32);
+		a = fuzz_addr();
+		gensim_bb_emit(bb, (uint32_t)a);
+		gensim_bb_emit(bb, a >> 32);
+		break;
+	case 12:
+		gensim_bb_emit(bb, rnd() & 1 ? MI_PREDICATE | (rnd() & 0xdb) :
+				   MI_SET_PREDICATE | (rnd() & 0xf));
+		break;
+	case 13:
+		gensim_bb_emit(bb, PIPE_CONTROL);
+		gensim_bb_emit(bb, rnd());
+		gensim_bb_emit(bb, (uint32_t)a & ~7u);
+		gensim_bb_emit(bb, a >> 32);
+		gensim_bb_emit(bb, rnd());
+		gensim_bb_emit(bb, rnd());
+		break;
+	default:
+		gensim_bb_emit(bb, MI_NOOP | (rnd() & (MI_NOOP_WRITE_ID | MI_NOOP_ID)));
+		break;
+	}
+}
+
 igt_main
 {
 	igt_fixture {
@@ -399,6 +538,59 @@ igt_main
 		drmSyncobjDestroy(fd, s);
 		gensim_buf_free(&data);
 		gensim_bb_free(&bb);
+	}
+
+	/*
+	 * Garbage in, no harm out: batches of plausible commands with random
+	 * operands (fuzz_command()) on every engine.  Each job must end, done
+	 * or with an error after a reset, within the (shortened) job timeout;
+	 * the device process must survive; a good batch must then run on
+	 * every engine.  The run-wide dmesg check catches any kernel warning.
+	 */
+	igt_subtest("random-batches") {
+		struct gensim_buf data = gensim_buf_new(fd, vm, DATA_VA, 4096);
+		char *old = gensim_read_file("/sys/module/gensim/parameters/job_timeout_ms");
+		unsigned int done = 0, errors = 0;
+
+		igt_assert(old);
+		igt_assert_eq(gensim_system("echo 300 > /sys/module/gensim/parameters/job_timeout_ms"), 0);
+		for (int b = 0; b < 40; b++) {
+			struct gensim_bb bb = gensim_bb_new(fd, vm, BB_VA);
+			int e = b % 4, status;
+			uint32_t q = gensim_queue_create(fd, e, vm), sync;
+
+			/* From 1 to 37 commands: short ones often complete. */
+			for (int i = 0; i <= (b / 4) * 4; i++)
+				fuzz_command(&bb, e);
+			gensim_bb_end(&bb);
+			sync = gensim_exec_sync(fd, q, BB_VA);
+			igt_assert_eq(gensim_syncobj_wait(fd, sync, WAIT_MS), 0);
+			status = gensim_syncobj_status(fd, sync);
+			igt_assert_f(status == 1 || status < 0, "status %d", status);
+			if (status == 1)
+				done++;
+			else
+				errors++;
+			drmSyncobjDestroy(fd, sync);
+			gensim_bb_free(&bb);
+		}
+		igt_info("40 random batches: %u completed, %u ended in an error\n", done, errors);
+		/* Every engine still runs good work. */
+		for (int e = 0; e < 4; e++) {
+			struct gensim_bb bb = gensim_bb_new(fd, vm, BB_VA);
+			uint32_t q = gensim_queue_create(fd, e, vm), s;
+
+			gensim_bb_store_dword(&bb, DATA_VA + 4 * e, 0x600d0000 | e);
+			gensim_bb_end(&bb);
+			s = gensim_exec_sync(fd, q, BB_VA);
+			wait_ok(s);
+			igt_assert_eq(data.map[e], 0x600d0000 | e);
+			drmSyncobjDestroy(fd, s);
+			gensim_bb_free(&bb);
+		}
+		gensim_system("echo %d > /sys/module/gensim/parameters/job_timeout_ms", atoi(old));
+		free(old);
+		gensim_buf_free(&data);
 	}
 
 	igt_subtest("fdinfo-engine-busy") {
