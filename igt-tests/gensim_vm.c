@@ -333,6 +333,49 @@ igt_main
 		gensim_gem_close(fd, h);
 	}
 
+	/*
+	 * Unmapping window pages must take exactly those pages from the
+	 * device, never a page of another map: BAR0's GGTT half once shared
+	 * file offsets with the first window pages, and a freed buffer there
+	 * killed the device (SIGBUS) on its next GGTT lookup.  Churn big
+	 * buffers through the window, then make the device read every page
+	 * of the GGTT half (one PTE per 2 MiB of GGTT is one per BAR0 page).
+	 */
+	igt_subtest("window-churn-leaves-bar0") {
+		const uint64_t size = 64ull << 20;
+		uint32_t data;
+
+		for (int round = 0; round < 4; round++) {
+			uint32_t vm = gensim_vm_create(fd, 0);
+			uint32_t h = patterned_bo(size, round << 24, NULL);
+
+			gensim_vm_map(fd, vm, h, 0, size, SZ_1M, 0);
+			expect_read(vm, SZ_1M + size - 4, (round << 24) + (uint32_t)(size / 4) - 1);
+			gensim_vm_destroy(fd, vm);
+			gensim_gem_close(fd, h);
+		}
+		for (uint64_t va = 0; va < (uint64_t)dev.ggtt_size; va += 2 * SZ_1M) {
+			char cmd[64];
+			int st;
+
+			snprintf(cmd, sizeof(cmd), "ggtt %#" PRIx64 " read", va);
+			st = gensim_probe(cmd, &data);
+			igt_assert_f(st == DMA_PROBE_OK || st == DMA_PROBE_FAULT,
+				     "ggtt probe at %#" PRIx64 ": status %d", va, st);
+		}
+		/* The device process is still there and still translating. */
+		igt_assert(gensim_render_minor() >= 0);
+		{
+			uint32_t vm = gensim_vm_create(fd, 0);
+			uint32_t h = patterned_bo(SZ_64K, 0x77, NULL);
+
+			gensim_vm_map(fd, vm, h, 0, SZ_64K, SZ_1M, 0);
+			expect_read(vm, SZ_1M, 0x77);
+			gensim_vm_destroy(fd, vm);
+			gensim_gem_close(fd, h);
+		}
+	}
+
 	igt_subtest("close-with-bindings") {
 		struct gensim_mem_counts c;
 		int fd2 = gensim_open_render();

@@ -32,6 +32,16 @@
 
 #define WINDOW_PAGES		(GENSIM_DMA_WINDOW_SIZE >> PAGE_SHIFT)
 #define WINDOW_FIRST_PAGE	(GENSIM_DMA_WINDOW_RESERVED >> PAGE_SHIFT)
+/*
+ * The window's place in the UIO file, in pages.  UIO names map N by the
+ * mmap offset N pages, so in the file's page space map 0 (BAR0, 4096
+ * pages from 0), map 1 (from 1) and map 2 (from 2) would overlap, and
+ * unmap_mapping_range() on window pages would also zap BAR0 pages out of
+ * the device process: its next register or GGTT read gets SIGBUS.  The
+ * window's VMA is therefore moved to a file range of its own, above every
+ * other map, when it is mapped.
+ */
+#define WINDOW_PGOFF		WINDOW_PAGES
 
 void gensim_dmawin_init(struct gensim_channel *chan)
 {
@@ -60,8 +70,8 @@ void gensim_dmawin_detach(struct gensim_channel *chan)
 static vm_fault_t gensim_dmawin_fault(struct vm_fault *vmf)
 {
 	struct gensim_channel *chan = vmf->vma->vm_private_data;
-	/* vm_pgoff is the map index, so the window page is pgoff - index. */
-	unsigned long idx = vmf->pgoff - GENSIM_MAP_DMA;
+	/* gensim_dmawin_mmap() placed the window at WINDOW_PGOFF. */
+	unsigned long idx = vmf->pgoff - WINDOW_PGOFF;
 	struct page *page;
 	vm_fault_t ret;
 
@@ -85,6 +95,8 @@ int gensim_dmawin_mmap(struct gensim_channel *chan, struct vm_area_struct *vma)
 		return -EINVAL;
 
 	vm_flags_set(vma, VM_PFNMAP | VM_IO);
+	/* Before the VMA joins the file's rmap tree: see WINDOW_PGOFF. */
+	vma->vm_pgoff = WINDOW_PGOFF;
 	vma->vm_ops = &gensim_dmawin_vm_ops;
 	vma->vm_private_data = chan;
 	return 0;
@@ -149,7 +161,7 @@ void gensim_dmawin_unmap(struct gensim_channel *chan, struct drm_mm_node *node)
 		xa_erase(&chan->window_pages, node->start + i);
 	if (chan->mapping)
 		unmap_mapping_range(chan->mapping,
-				    (loff_t)(GENSIM_MAP_DMA + node->start) << PAGE_SHIFT,
+				    (loff_t)(WINDOW_PGOFF + node->start) << PAGE_SHIFT,
 				    (loff_t)node->size << PAGE_SHIFT, 1);
 	drm_mm_remove_node(node);
 	mutex_unlock(&chan->window_lock);
