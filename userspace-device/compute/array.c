@@ -150,6 +150,11 @@ void gs_eu_array_topology(const struct gs_eu_array *a, struct gs_eu_topology *t)
 	t->workers = a->nworkers;
 }
 
+uint64_t gs_eu_array_retired(const struct gs_eu_array *a)
+{
+	return atomic_load_explicit(&a->retired, memory_order_relaxed);
+}
+
 void gs_eu_abort(struct gs_eu_array *a)
 {
 	pthread_mutex_lock(&a->lock);

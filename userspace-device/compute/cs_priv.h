@@ -143,6 +143,7 @@ struct gs_eu_array {
 	pthread_t *workers;
 
 	pthread_mutex_t dispatch_lock;	/* one dispatch at a time */
+	_Atomic uint64_t retired;	/* instructions, all dispatches (no lock) */
 	pthread_mutex_t stripes[CS_ATOMIC_STRIPES];	/* atomic RMWs */
 };
 

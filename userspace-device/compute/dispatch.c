@@ -22,6 +22,7 @@
 #include "gsdev/log.h"
 
 #define POLL_MS			50
+#define PROGRESS_MS		2
 #define DEFAULT_TIMEOUT_MS	60000u
 #define DEFAULT_MAX_INSNS	(1ull << 28)
 
@@ -89,20 +90,46 @@ static void run_free(struct cs_run *run)
 	free(run);
 }
 
-/* Wait (lock held) until the run is over and no worker is inside it. */
+/*
+ * The caller's progress hook (dispatch.h), with the array lock dropped so
+ * it may take the device's reg_lock (cs_priv.h: never under a->lock).
+ * The run stays valid: only this thread frees it.
+ */
+static void report_progress(struct gs_eu_array *a, struct cs_run *run)
+{
+	bool stop;
+
+	pthread_mutex_unlock(&a->lock);
+	stop = run->d.progress(run->d.progress_arg, gs_eu_array_retired(a));
+	pthread_mutex_lock(&a->lock);
+	if (stop && !run->stopping && !run->finished)
+		cs_fail(a, run, NULL, GS_EU_ERR_ABORTED,
+			"dispatch aborted (the engine is to be reset)");
+}
+
+/*
+ * Wait (lock held) until the run is over and no worker is inside it.  With
+ * a progress hook the wait wakes every progress_ms to call it.
+ */
 static void wait_run(struct gs_eu_array *a, struct cs_run *run)
 {
 	uint32_t limit = run->d.timeout_ms ? run->d.timeout_ms : DEFAULT_TIMEOUT_MS;
+	uint32_t poll = !run->d.progress ? POLL_MS :
+			run->d.progress_ms ? run->d.progress_ms : PROGRESS_MS;
 	uint64_t deadline = now_ms() + limit;
 
 	while (!(run->finished || run->stopping) || run->running) {
 		struct timespec ts;
 
+		if (run->d.progress && !run->stopping && !run->finished)
+			report_progress(a, run);
 		if (!run->stopping && !run->finished && now_ms() >= deadline)
 			cs_fail(a, run, NULL, GS_EU_ERR_HANG,
 				"the dispatch did not finish within %u ms (%u threads live, "
 				"%u waiting on n0)", limit, run->live, run->waiting);
-		cs_deadline(&ts, POLL_MS);
+		if ((run->finished || run->stopping) && !run->running)
+			break;
+		cs_deadline(&ts, poll);
 		pthread_cond_timedwait(&a->done_cv, &a->lock, &ts);
 	}
 }

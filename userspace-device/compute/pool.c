@@ -48,6 +48,7 @@ static void *worker_main(void *arg)
 		const struct gseu_program *prog;
 		enum gseu_run_status st;
 		struct timespec ts;
+		uint64_t before;
 
 		if (!s) {
 			cs_deadline(&ts, IDLE_WAIT_MS);
@@ -58,9 +59,13 @@ static void *worker_main(void *arg)
 		run->running++;
 		prog = run->kernel.prog;
 		s->ran_size = run->kernel.prog_size;
+		before = s->t->retired;
 		pthread_mutex_unlock(&a->lock);
 
 		st = gseu_thread_run(s->t, prog, a->slice_insns);
+		/* The progress counter: one relaxed add per slice, the only cost here. */
+		atomic_fetch_add_explicit(&a->retired, s->t->retired - before,
+					  memory_order_relaxed);
 
 		pthread_mutex_lock(&a->lock);
 		run->running--;

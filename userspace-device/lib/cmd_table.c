@@ -18,7 +18,7 @@
  * A row with a NULL handler is a command gensim knows but does not
  * implement: executing it is an instruction error that names it.  The
  * blitter's 2D commands and the render pipe's GPGPU commands are such rows
- * today; their handlers go in their own files (cmd_blt.c, cmd_gpgpu.c)
+ * today; their handlers go in their own files (cmd_blt.c, cmd_gpgpu_*.c)
  * and are named here.  A header no row matches is a reserved or unknown
  * command, and a row that matches but excludes the engine is a command
  * not valid there: both instruction errors (gs_cmd_unknown_why()).
@@ -52,6 +52,16 @@
 	.value = (uint32_t)CMD_CLIENT_2D << 29 | (uint32_t)(op) << 22,			\
 	.len_mask = GENMASK(8, 0), .len_bias = 2, .min_len = 2, .max_len = 0x1ff + 2,	\
 	.engines = GS_ENG_BCS, .handler = fn, .ref = "seed 004 [L294-336]" }
+/*
+ * A 2D command gensim implements (cmd_blt.c): its one Gen8 length, in a
+ * 7:0 length field (EXT i915, Mesa: bits 10:8 are XY_PAT_BLT's pattern seed).
+ */
+#define BLTN(nm, op, len, fn) {							\
+	.name = nm, .mask = CMD_CLIENT | BLT_OPCODE,					\
+	.value = (uint32_t)CMD_CLIENT_2D << 29 | (uint32_t)(op) << 22,			\
+	.len_mask = GENMASK(7, 0), .len_bias = 2, .min_len = len, .max_len = len,	\
+	.engines = GS_ENG_BCS, .handler = fn,						\
+	.ref = "seed 004 [L294-336]; EXT Gen8 layout (hw-spec-blitter)" }
 
 /* A render-pipe command: client 3, subtype, opcode, sub-opcode (seed [L128-145]). */
 #define GFX(nm, sub, op, subop, lmask, eng, fn, rf) {					\
@@ -65,6 +75,11 @@
 /* Media / GPGPU on rcs0 (EXT Mesa gen8.xml: the seed does not map them). */
 #define RMEDIA(nm, op, subop, lmask, fn) \
 	GFX(nm, 2, op, subop, lmask, GS_ENG_RCS, fn, "EXT Mesa gen8.xml")
+/* A GPGPU command gensim implements (cmd_gpgpu_*.c): its Gen8 lengths @lo..@hi. */
+#define RGPGPU(nm, sub, op, subop, lmask, lo, hi, fn, rf) {				\
+	.name = nm, .mask = 0xffff0000u, .value = GFXPIPE(sub, op, subop),		\
+	.len_mask = lmask, .len_bias = 2, .min_len = lo, .max_len = hi,			\
+	.engines = GS_ENG_RCS, .handler = fn, .ref = rf }
 /* MFX on vcs0: 26:24 opcode, 23:21 sub-opcode A, 20:16 B, length 15:0 (seed [L174-189]). */
 #define MFX(nm, op, a, b) \
 	GFX(nm, 2, op, ((a) << 5) | (b), 0xffff, GS_ENG_VCS, NULL, "seed 004 [L521-587]")
@@ -159,22 +174,22 @@ const struct gs_cmd_desc gs_cmd_table[] = {
 	    GS_PRIV_GGTT, 0, MI_CBBE_USE_GGTT, gs_cmd_cond_bb_end, "seed 004 [L282, L1039]"),
 
 	/*
-	 * 2D (bcs0): recognised, not implemented yet.  The blitter's handlers
-	 * replace the NULLs (cmd_blt.c); each row may refine its length rule.
+	 * 2D (bcs0): the BLTN rows are implemented (cmd_blt.c, with their Gen8
+	 * lengths); the BLT rows are recognised and not implemented.
 	 */
-	BLT("XY_SETUP_BLT", 0x01, NULL),
-	BLT("XY_SETUP_CLIP_BLT", 0x03, NULL),
+	BLTN("XY_SETUP_BLT", 0x01, 10, gs_cmd_xy_setup_blt),
+	BLTN("XY_SETUP_CLIP_BLT", 0x03, 3, gs_cmd_xy_setup_clip_blt),
 	BLT("XY_SETUP_MONO_PATTERN_SL_BLT", 0x11, NULL),
 	BLT("XY_PIXEL_BLT", 0x24, NULL),
 	BLT("XY_SCANLINES_BLT", 0x25, NULL),
 	BLT("XY_TEXT_BLT", 0x26, NULL),
 	BLT("XY_TEXT_IMMEDIATE_BLT", 0x31, NULL),
-	BLT("COLOR_BLT", 0x40, NULL),
-	BLT("SRC_COPY_BLT", 0x43, NULL),
-	BLT("XY_COLOR_BLT", 0x50, NULL),
-	BLT("XY_PAT_BLT", 0x51, NULL),
+	BLTN("COLOR_BLT", 0x40, 6, gs_cmd_color_blt),
+	BLTN("SRC_COPY_BLT", 0x43, 8, gs_cmd_src_copy_blt),
+	BLTN("XY_COLOR_BLT", 0x50, 7, gs_cmd_xy_color_blt),
+	BLTN("XY_PAT_BLT", 0x51, 8, gs_cmd_xy_pat_blt),
 	BLT("XY_MONO_PAT_BLT", 0x52, NULL),
-	BLT("XY_SRC_COPY_BLT", 0x53, NULL),
+	BLTN("XY_SRC_COPY_BLT", 0x53, 10, gs_cmd_xy_src_copy_blt),
 	BLT("XY_MONO_SRC_COPY_BLT", 0x54, NULL),
 	BLT("XY_FULL_BLT", 0x55, NULL),
 	BLT("XY_FULL_MONO_SRC_BLT", 0x56, NULL),
@@ -195,22 +210,32 @@ const struct gs_cmd_desc gs_cmd_table[] = {
 	  .engines = GS_ENG_RCS, .priv = GS_PRIV_HANDLER, .handler = gs_cmd_pipe_control,
 	  .ref = "seed 004 [L139, L480, L1026-1032]" },
 	R3D("3DPRIMITIVE", 3, 3, 0x00),
-	GFX("PIPELINE_SELECT", 1, 1, 0x04, 0, GS_ENG_RCS, NULL, "EXT Mesa gen8.xml"),
+	GFX("PIPELINE_SELECT", 1, 1, 0x04, 0, GS_ENG_RCS, gs_cmd_pipeline_select,
+	    "EXT Mesa gen8.xml, media-driver g8"),
 	R3D("STATE_PREFETCH", 0, 0, 0x03),
-	R3D("STATE_BASE_ADDRESS", 0, 1, 0x01),
+	RGPGPU("STATE_BASE_ADDRESS", 0, 1, 0x01, 0xff, 16, 16, gs_cmd_state_base_address,
+	       "seed 004 [L492]; EXT Gen8 layout, media-driver g8"),
 	R3D("STATE_SIP", 0, 1, 0x02),
 	R3D("SWTESS_BASE_ADDRESS", 0, 1, 0x03),
 	R3D("GPGPU_CSR_BASE_ADDRESS", 0, 1, 0x04),
-	/* Media and GPGPU: the GPGPU handlers replace these NULLs (cmd_gpgpu.c). */
-	RMEDIA("MEDIA_VFE_STATE", 0, 0x00, 0xffff, NULL),
-	RMEDIA("MEDIA_CURBE_LOAD", 0, 0x01, 0xffff, NULL),
-	RMEDIA("MEDIA_INTERFACE_DESCRIPTOR_LOAD", 0, 0x02, 0xffff, NULL),
+	/* Media and GPGPU (cmd_gpgpu_state.c, cmd_gpgpu_walker.c); NULL: not implemented. */
+	RGPGPU("MEDIA_VFE_STATE", 2, 0, 0x00, 0xffff, 9, 9, gs_cmd_media_vfe_state,
+	       "seed 002 [L1433-1622]; EXT Gen8 layout"),
+	RGPGPU("MEDIA_CURBE_LOAD", 2, 0, 0x01, 0xffff, 4, 4, gs_cmd_media_curbe_load,
+	       "seed 002 [L1624-1674]"),
+	RGPGPU("MEDIA_INTERFACE_DESCRIPTOR_LOAD", 2, 0, 0x02, 0xffff, 4, 4,
+	       gs_cmd_media_idd_load, "seed 002 [L1678-1734]; EXT Gen8 IDD"),
 	RMEDIA("MEDIA_GATEWAY_STATE", 0, 0x03, 0xffff, NULL),
-	RMEDIA("MEDIA_STATE_FLUSH", 0, 0x04, 0xffff, NULL),
-	RMEDIA("MEDIA_OBJECT", 1, 0x00, 0xffff, NULL),
+	RGPGPU("MEDIA_STATE_FLUSH", 2, 0, 0x04, 0xffff, 2, 2, gs_cmd_media_state_flush,
+	       "seed 002 [L1898-1965]; EXT Gen8 bits"),
+	/* 6 dwords and at most 504 inline dwords (seed 002 [L1988-1996]). */
+	RGPGPU("MEDIA_OBJECT", 2, 1, 0x00, 0xffff, 6, 6 + 504, gs_cmd_media_object,
+	       "seed 002 [L1969-2060]; EXT Gen8 layout"),
 	RMEDIA("MEDIA_OBJECT_PRT", 1, 0x02, 0xffff, NULL),
 	RMEDIA("MEDIA_OBJECT_WALKER", 1, 0x03, 0xffff, NULL),
-	RMEDIA("GPGPU_WALKER", 1, 0x05, 0xff, NULL),
+	/* Gen8: 15 dwords, the only valid length (T32). */
+	RGPGPU("GPGPU_WALKER", 2, 1, 0x05, 0xff, 15, 15, gs_cmd_gpgpu_walker,
+	       "seed 002 [L2464-2556]; EXT Gen8 layout"),
 	RMEDIA("MEDIA_OBJECT_GRPID", 1, 0x06, 0xffff, NULL),
 	/* 3DSTATE, pipelined (opcode 0h, seed [L352-484]). */
 	R3D("3DSTATE_CLEAR_PARAMS", 3, 0, 0x04),

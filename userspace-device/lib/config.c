@@ -44,6 +44,8 @@ int gs_config_validate(const struct gs_config *cfg, char *why, unsigned int len)
 		snprintf(why, len, "%u threads per EU: gensim supports 1 to 16", cfg->threads);
 	else if (cfg->ggms < 1 || cfg->ggms > 3)
 		snprintf(why, len, "GGMS %u: 1 (2 MiB of PTEs) to 3 (8 MiB)", cfg->ggms);
+	else if (cfg->eu_workers > 256)
+		snprintf(why, len, "%u EU workers: at most 256 host threads", cfg->eu_workers);
 	else
 		return 0;
 	return -EINVAL;

@@ -149,6 +149,23 @@ enum gs_cmd_result gs_cs_fault_error(struct gs_cs *cs, const struct gs_fault *f,
 	return GS_CMD_HALT;
 }
 
+/*
+ * A unit the command started reported a fault itself (the EU array, with
+ * gs_fault_report(): the fault registers and the page-fault interrupt):
+ * EIR bit 4, and the context stops, as for the command's own fault.
+ */
+enum gs_cmd_result gs_cs_reported_fault_error(struct gs_cs *cs, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	log_error(cs, "page table error (EIR bit 4)", fmt, ap);
+	va_end(ap);
+	raise_error(cs, EIR_PAGE_TABLE_ERROR);
+	halt(cs);
+	return GS_CMD_HALT;
+}
+
 /* EIR bit 5: a privileged command in a non-privileged batch; execution goes on. */
 void gs_cs_privilege_violation(struct gs_cs *cs, const char *fmt, ...)
 {

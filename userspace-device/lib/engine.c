@@ -33,6 +33,7 @@
 #include "gsdev/cs.h"
 #include "gsdev/device.h"
 #include "gsdev/engine.h"
+#include "gsdev/gpgpu.h"
 #include "gsdev/log.h"
 #include "gsdev/mem.h"
 
@@ -78,6 +79,8 @@ void gs_engine_reset_locked(struct gs_engine *eng)
 	gs_engine_kick_locked(eng);
 	pthread_mutex_unlock(&eng->lock);
 	eng->elsp_count = 0;		/* the port is under reg_lock, which we hold */
+	/* A GPGPU walker in flight ends now, not when its threads do. */
+	gs_gpgpu_engine_reset_locked(eng);
 }
 
 /* An interrupt bit of @id changed: its HWSP ISR mirror may need writing. */
@@ -205,6 +208,8 @@ static void forget(struct gs_cs *cs, unsigned int epoch)
 	cs->isr_last = 0;
 	cs->isr_hwsp = 0;
 	gs_tlb_flush(cs->eng->tlb);
+	if (cs->gpgpu)
+		gs_gpgpu_reset(cs->gpgpu);
 }
 
 /* The clocks in BAR0: RING_TIMESTAMP of every engine, this one's CTX_TIMESTAMP. */
@@ -326,8 +331,10 @@ static void engine_free(struct gs_engine *eng)
 {
 	if (!eng)
 		return;
-	if (eng->cs)
+	if (eng->cs) {
 		free(eng->cs->cmd);
+		free(eng->cs->gpgpu);
+	}
 	free(eng->cs);
 	gs_tlb_destroy(eng->tlb);
 	pthread_cond_destroy(&eng->cond);
@@ -359,6 +366,13 @@ static struct gs_engine *engine_alloc(struct gs_device *dev, int id)
 	eng->cs->cmd = malloc(GS_CS_MAX_CMD_DWORDS * sizeof(uint32_t));
 	if (!eng->cs->cmd)
 		goto fail;
+	/* The render engine's GPGPU state (gpgpu.h): context state, power-on now. */
+	if (id == GS_RCS) {
+		eng->cs->gpgpu = malloc(sizeof(*eng->cs->gpgpu));
+		if (!eng->cs->gpgpu)
+			goto fail;
+		gs_gpgpu_reset(eng->cs->gpgpu);
+	}
 	eng->cs->eng = eng;
 	eng->cs->dev = dev;
 	return eng;
@@ -381,6 +395,11 @@ int gs_engines_create(struct gs_device *dev)
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &block, &old);
+	/* The render engine's EU array, before its thread can dispatch to it. */
+	if (gs_gpgpu_array_create(dev)) {
+		gs_err("rcs0: cannot create the EU array");
+		goto fail;
+	}
 	for (int e = 0; e < GS_NUM_ENGINES; e++) {
 		struct gs_engine *eng;
 
@@ -406,7 +425,10 @@ fail:
 	return -ENOMEM;
 }
 
-/* Stop every engine thread, wherever it is, and free the engines. */
+/*
+ * Stop every engine thread, wherever it is, and free the engines; then the
+ * EU array, which a walker in flight was using until its engine quit.
+ */
 void gs_engines_destroy(struct gs_device *dev)
 {
 	for (int e = 0; e < GS_NUM_ENGINES; e++) {
@@ -414,6 +436,7 @@ void gs_engines_destroy(struct gs_device *dev)
 
 		if (!eng)
 			continue;
+		gs_gpgpu_quit(eng);
 		pthread_mutex_lock(&eng->lock);
 		eng->quit = true;
 		gs_engine_kick_locked(eng);
@@ -423,4 +446,5 @@ void gs_engines_destroy(struct gs_device *dev)
 		dev->engine[e] = NULL;
 		engine_free(eng);
 	}
+	gs_gpgpu_array_destroy(dev);
 }

@@ -14,11 +14,18 @@
  * Clearing both lets the engine run again; clearing the request drops
  * READY_TO_RESET.
  *
+ * A GPGPU walker is one command that may run for a long time: STOP_RING
+ * waits for it to complete (its end is the next boundary), but a reset
+ * request aborts it (gensim; gpgpu_array.c), so the engine is ready for
+ * the reset within a few milliseconds.  If the request is withdrawn
+ * without a reset, the walker runs again from its start.
+ *
  * EIR, HWSTAM and HWS_PGA writes change what the HWSP ISR mirror should
  * hold: the engine thread rewrites it (cs_error.c).
  */
 #include "gsdev/device.h"
 #include "gsdev/engine.h"
+#include "gsdev/gpgpu.h"
 #include "gsdev/log.h"
 
 /* Recompute the stop request from MI_MODE and RESET_CTL; reg_lock held. */
@@ -44,6 +51,7 @@ void gs_engine_stop_update_locked(struct gs_engine *eng)
 		r &= ~RESET_CTL_READY_TO_RESET;
 	gs_reg_store_locked(dev, mi_mode, m);
 	gs_reg_store_locked(dev, ctl, r);
+	gs_gpgpu_reset_request_locked(eng, r & RESET_CTL_REQUEST_RESET);
 }
 
 void mi_mode_write(struct gs_device *dev, const struct gs_reg *reg, uint32_t val)

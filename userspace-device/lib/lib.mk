@@ -1,8 +1,14 @@
 LIB_SRCS += \
+	lib/blt_exec.c \
+	lib/blt_rop.c \
+	lib/blt_surface.c \
 	lib/chan.c \
 	lib/chan_loop.c \
 	lib/chan_uio.c \
+	lib/cmd_blt.c \
 	lib/cmd_flush.c \
+	lib/cmd_gpgpu_state.c \
+	lib/cmd_gpgpu_walker.c \
 	lib/cmd_mi_atomic.c \
 	lib/cmd_mi_flow.c \
 	lib/cmd_mi_math.c \
@@ -28,6 +34,8 @@ LIB_SRCS += \
 	lib/execlist.c \
 	lib/fault.c \
 	lib/ggtt.c \
+	lib/gpgpu_array.c \
+	lib/gpgpu_ctx.c \
 	lib/identity.c \
 	lib/irq.c \
 	lib/log.c \

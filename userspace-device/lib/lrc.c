@@ -15,13 +15,14 @@
  *
  * gensim choices (hw-spec-engines, "The context image"):
  * - Restore inhibit (CONTEXT_CONTROL bit 0, after the image's masked
- *   writes to it) skips the GPR pairs, the engine context, and zeroes the
- *   GPRs; the ring registers, CTX_TIMESTAMP and the PDPs always load.
+ *   writes to it) skips the engine context - the GPR pairs and bcs0's
+ *   BCS_SWCTRL - and zeroes it; the ring registers, CTX_TIMESTAMP and the
+ *   PDPs always load.
  * - CONTEXT_CONTROL starts from 0 at every restore, so the image alone
  *   decides it; after an inhibited restore the engine clears restore
- *   inhibit in the register, and a masked register is saved as a masked
- *   write of all its bits (0xffff0000 | value): the saved image restores
- *   exactly what ran, GPRs included.
+ *   inhibit in the register, and a masked register (CONTEXT_CONTROL,
+ *   BCS_SWCTRL) is saved as a masked write of all its bits (0xffff0000 |
+ *   value): the saved image restores exactly what ran, GPRs included.
  * - Save inhibit (bit 2) writes nothing back.
  * - A save writes back every loaded register except RING_TAIL: only the
  *   driver writes the tail, just before it submits, and a save that
@@ -38,13 +39,16 @@
 #include "gsdev/cs.h"
 #include "gsdev/device.h"
 #include "gsdev/engine.h"
+#include "gsdev/gpgpu.h"
 #include "gsdev/log.h"
 
 #define IMAGE_DWORDS		(GS_PAGE_SIZE / 4)
 
 /* The registers an image may load (hw-spec-engines "ctx"), from the engine base. */
-static bool ctx_register(uint32_t rel)
+static bool ctx_register(int engine, uint32_t rel)
 {
+	if (rel == BCS_SWCTRL - BLT_RING_BASE)			/* bcs0's BCS_SWCTRL */
+		return engine == GS_BCS;
 	switch (rel) {
 	case 0x30: case 0x34: case 0x38: case 0x3c:		/* RING_TAIL .. RING_CTL */
 	case 0x110: case 0x114: case 0x118: case 0x11c:		/* BB_STATE, SBB_* */
@@ -60,6 +64,15 @@ static bool ctx_register(uint32_t rel)
 static bool is_gpr(uint32_t rel)
 {
 	return rel >= 0x600 && rel < 0x600 + 8 * GEN8_NR_GPRS;
+}
+
+/*
+ * The engine context, which restore inhibit does not load and starts at
+ * 0: the GPRs, and bcs0's BCS_SWCTRL (the blitter's tiling mode).
+ */
+static bool engine_context(uint32_t rel)
+{
+	return is_gpr(rel) || rel == BCS_SWCTRL - BLT_RING_BASE;
 }
 
 static uint32_t reg(struct gs_cs *cs, uint32_t rel)
@@ -108,7 +121,7 @@ static int parse(struct gs_cs *cs, const uint32_t *img, struct pair *pairs, char
 		for (unsigned int k = 1; k < dws; k += 2) {
 			uint32_t off = img[i + k] & MI_REGISTER_OFFSET, rel = off - base;
 
-			if (off < base || !ctx_register(rel) || n >= GS_CS_MAX_SLOTS) {
+			if (off < base || !ctx_register(cs->eng->id, rel) || n >= GS_CS_MAX_SLOTS) {
 				snprintf(why, len, "register %#x at dword %#x is not a context "
 					 "register of this engine", off, i + k);
 				return -1;
@@ -225,7 +238,7 @@ int gs_lrc_restore(struct gs_cs *cs, uint64_t desc)
 		uint32_t off = eng->base + pairs[i].rel;
 		const struct gs_reg *r = gs_reg_lookup(&dev->rf, off);
 
-		if (!r || (inhibit && is_gpr(pairs[i].rel)))
+		if (!r || (inhibit && engine_context(pairs[i].rel)))
 			continue;
 		gs_reg_store_locked(dev, off, gs_reg_apply_rule(r->desc, gs_reg_read(dev, off),
 								pairs[i].val));
@@ -235,6 +248,8 @@ int gs_lrc_restore(struct gs_cs *cs, uint64_t desc)
 
 		for (unsigned int g = 0; g < 2 * GEN8_NR_GPRS; g++)
 			gs_reg_store_locked(dev, RING_GPR(eng->base, 0) + 4 * g, 0);
+		if (eng->id == GS_BCS)
+			gs_reg_store_locked(dev, BCS_SWCTRL, 0);
 		/* Inhibited once: the image this context saves restores in full. */
 		gs_reg_store_locked(dev, ctrl_reg,
 				    gs_reg_read(dev, ctrl_reg) & ~CTX_CTRL_RESTORE_INHIBIT);
@@ -249,6 +264,9 @@ int gs_lrc_restore(struct gs_cs *cs, uint64_t desc)
 				    reg(cs, 0x34), reg(cs, 0x30));
 		return -EINVAL;
 	}
+	/* rcs0: the GPGPU state, engine context like the GPRs (gpgpu_ctx.c). */
+	if (cs->gpgpu && gs_gpgpu_restore(cs, inhibit))
+		return -EINVAL;
 	gs_cs_publish_position(cs);
 	return 0;
 }
@@ -287,11 +305,15 @@ void gs_lrc_save(struct gs_cs *cs)
 			continue;
 		if (cs->slot[i].rel == 0x244)
 			v = 0xffff0000u | (v & ~CTX_CTRL_RESTORE_INHIBIT);
+		if (cs->slot[i].rel == BCS_SWCTRL - BLT_RING_BASE)
+			v |= 0xffff0000u;	/* masked too: restores every bit */
 		if (gs_cs_mem(cs, true, state + 4 * cs->slot[i].index, &v, sizeof(v), true, &f)) {
 			gs_cs_report_fault(cs, &f, "saving the context image");
 			return;
 		}
 	}
+	if (cs->gpgpu)
+		gs_gpgpu_save(cs);
 }
 
 /*

@@ -13,6 +13,7 @@
  */
 #include "gsdev/device.h"
 #include "gsdev/engine.h"
+#include "gsdev/gpgpu.h"
 #include "gsdev/hw.h"
 #include "gsdev/mem.h"
 
@@ -110,6 +111,11 @@ const struct gs_reg_desc gs_global_reg_table[] = {
 	  .access = GS_RW },
 	{ .offset = GENSIM_DMA_PROBE_ROOT_HI, .name = "GENSIM_DMA_PROBE_ROOT_HI",
 	  .access = GS_RW },
+	/* EU instructions retired by rcs0's EU array (gpgpu_array.c); no reset clears them. */
+	{ .offset = GENSIM_EU_RETIRED_LO, .name = "GENSIM_EU_RETIRED_LO", .access = GS_RO,
+	  .reset_fn = eu_retired_reset },
+	{ .offset = GENSIM_EU_RETIRED_HI, .name = "GENSIM_EU_RETIRED_HI", .access = GS_RO,
+	  .reset_fn = eu_retired_reset },
 };
 const size_t gs_global_reg_table_len = sizeof(gs_global_reg_table) / sizeof(gs_global_reg_table[0]);
 
@@ -184,9 +190,14 @@ const struct gs_reg_desc gs_engine_reg_table[] = {
 	/* The ALU's general purpose registers (ctx), 16 x 64 bits. */
 	{ .offset = RING_GPR(0, 0), .name = "GPR", .access = GS_RW, .count = 2 * GEN8_NR_GPRS,
 	  .stride = 4 },
-	/* bcs0's one other whitelisted register (seed 004 [L1415]). */
-	{ .offset = BCS_SWCTRL - BLT_RING_BASE, .name = "BCS_SWCTRL", .access = GS_RW,
-	  .engines = BIT(GS_BCS) },
+	/*
+	 * bcs0's one other whitelisted register (seed 004 [L1415]): bit 0 the
+	 * blitter's tiled source is Y-major, bit 1 its destination (cmd_blt.c).
+	 * Masked, as Gen8's (EXT IGT gem_ctx_isolation, i915 selftests); the
+	 * other bits read 0.  A context register of bcs0's image (lrc.c).
+	 */
+	{ .offset = BCS_SWCTRL - BLT_RING_BASE, .name = "BCS_SWCTRL", .access = GS_MASKED,
+	  .ro_mask = 0xfffc, .engines = BIT(GS_BCS) },
 	/* rcs0's predicate registers (cmd_mi_predicate.c). */
 	{ .offset = MI_PREDICATE_RESULT_2 - RENDER_RING_BASE, .name = "MI_PREDICATE_RESULT_2",
 	  .access = GS_RW, .engines = BIT(GS_RCS) },
@@ -205,6 +216,13 @@ const struct gs_reg_desc gs_engine_reg_table[] = {
 	{ .offset = MI_PREDICATE_RESULT - RENDER_RING_BASE, .name = "MI_PREDICATE_RESULT",
 	  .access = GS_RW, .engines = BIT(GS_RCS) },
 	{ .offset = MI_PREDICATE_RESULT_1 - RENDER_RING_BASE, .name = "MI_PREDICATE_RESULT_1",
+	  .access = GS_RW, .engines = BIT(GS_RCS) },
+	/* rcs0's indirect GPGPU_WALKER group counts (cmd_gpgpu_walker.c; GPGPU context state). */
+	{ .offset = GPGPU_DISPATCHDIMX - RENDER_RING_BASE, .name = "GPGPU_DISPATCHDIMX",
+	  .access = GS_RW, .engines = BIT(GS_RCS) },
+	{ .offset = GPGPU_DISPATCHDIMY - RENDER_RING_BASE, .name = "GPGPU_DISPATCHDIMY",
+	  .access = GS_RW, .engines = BIT(GS_RCS) },
+	{ .offset = GPGPU_DISPATCHDIMZ - RENDER_RING_BASE, .name = "GPGPU_DISPATCHDIMZ",
 	  .access = GS_RW, .engines = BIT(GS_RCS) },
 };
 const size_t gs_engine_reg_table_len = sizeof(gs_engine_reg_table) / sizeof(gs_engine_reg_table[0]);

@@ -184,7 +184,8 @@ struct eng_ctx *ee_ctx(struct eng_env *env, int engine, unsigned int ring_pages,
 	ctx->env = env;
 	ctx->engine = engine;
 	ctx->ctx_id = id;
-	ctx->lrca = ee_ggtt_alloc(env, 2, &img);
+	/* rcs0 images have the GPGPU state pages (hw-spec-engines). */
+	ctx->lrca = ee_ggtt_alloc(env, engine == GS_RCS ? LRC_RENDER_PAGES : 2, &img);
 	ctx->pphwsp = img;
 	ctx->state = img + 1024;
 	ctx->ring_size = ring_pages * PG;

@@ -202,7 +202,7 @@ static void t_srm(void)
 static void t_lri(void)
 {
 	static const uint32_t allowed[GS_NUM_ENGINES] = {
-		[GS_RCS] = MI_PREDICATE_SRC0, [GS_BCS] = BCS_SWCTRL,
+		[GS_RCS] = MI_PREDICATE_SRC0, [GS_BCS] = 0x22600 + 4 * 31,
 		[GS_VCS] = 0x12600 + 4 * 31, [GS_VECS] = 0x1a600 + 4 * 7,
 	};
 

@@ -15,3 +15,10 @@ $(eval $(call test,test_engine_execlist,tests/test_engine_execlist.c $(ENGINE_TE
 $(eval $(call test,test_engine_priv,tests/test_engine_priv.c $(ENGINE_TEST_COMMON)))
 $(eval $(call test,test_engine_errors,tests/test_engine_errors.c $(ENGINE_TEST_COMMON)))
 $(eval $(call test,test_engine_sync,tests/test_engine_sync.c $(ENGINE_TEST_COMMON)))
+$(eval $(call test,test_engine_blt,tests/test_engine_blt.c $(ENGINE_TEST_COMMON)))
+
+# The GPGPU pipeline (hw-spec-compute "GPGPU commands"): jobs laid out by
+# gensim-run's batch builder (run/gsr_batch.c) and run through rcs0.
+GPGPU_TEST_COMMON := tests/gpgpu_env.c $(ENGINE_TEST_COMMON) run/gsr_batch.c
+$(eval $(call test,test_gpgpu_kernels,tests/test_gpgpu_kernels.c $(GPGPU_TEST_COMMON)))
+$(eval $(call test,test_gpgpu_state,tests/test_gpgpu_state.c $(GPGPU_TEST_COMMON)))

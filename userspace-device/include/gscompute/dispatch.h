@@ -115,6 +115,16 @@ const char *gs_eu_status_name(enum gs_eu_status s);
  * @timeout_ms: wall-clock bound of the whole dispatch (default 60000)
  * @kernel_max_size: how far past @kernel_start the kernel may reach
  *	(default 1 MiB)
+ *
+ * Progress (gensim; the render command streamer's GENSIM_EU_RETIRED and
+ * its reset requests, hw-spec-compute "Progress"):
+ * @progress: called on the dispatching thread about every @progress_ms
+ *	while the dispatch runs, with none of the array's locks held, with
+ *	the instructions the array has retired since it was created
+ *	(gs_eu_array_retired()); returning true aborts the dispatch
+ *	(GS_EU_ERR_ABORTED).  NULL: never called
+ * @progress_arg: its argument
+ * @progress_ms: how often (default 2 ms)
  */
 struct gs_eu_dispatch {
 	enum gs_mem_kind space;
@@ -155,6 +165,10 @@ struct gs_eu_dispatch {
 	uint64_t max_thread_insns;
 	uint32_t timeout_ms;
 	uint32_t kernel_max_size;
+
+	bool (*progress)(void *arg, uint64_t retired);
+	void *progress_arg;
+	uint32_t progress_ms;
 };
 
 /*

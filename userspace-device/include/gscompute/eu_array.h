@@ -68,4 +68,12 @@ enum gs_eu_status gs_eu_dispatch(struct gs_eu_array *a, const struct gs_eu_dispa
 /* Stop the running dispatch, if any (engine reset). */
 void gs_eu_abort(struct gs_eu_array *a);
 
+/*
+ * Instructions retired by every thread of every dispatch since the array
+ * was created.  Workers add each run slice's count as it ends (one relaxed
+ * atomic add per slice, no lock), so a reader sees it grow at least every
+ * slice_insns instructions of each running thread.
+ */
+uint64_t gs_eu_array_retired(const struct gs_eu_array *a);
+
 #endif

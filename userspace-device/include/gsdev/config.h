@@ -17,6 +17,7 @@ struct gs_config {
 	unsigned int eus;		/* per subslice, 1..8 */
 	unsigned int threads;		/* per EU, 1..16 */
 	unsigned int ggms;		/* GMCH_CTRL GGMS: 2^ggms MiB of PTEs, 1..3 */
+	unsigned int eu_workers;	/* host threads of the EU array; 0: one per core */
 };
 
 void gs_config_defaults(struct gs_config *cfg);

@@ -22,12 +22,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gsdev/blt.h"
 #include "gsdev/mem.h"
 
 struct gs_device;
 struct gs_engine;
 struct gs_cs;
 struct gs_cmd_desc;
+struct gs_gpgpu;
 
 /* The longest command: a 16-bit length field plus its bias (media, MFX). */
 #define GS_CS_MAX_CMD_DWORDS	(0xffff + 2)
@@ -145,6 +147,12 @@ struct gs_cs {
 	/* The HWSP ISR mirror last written, and where. */
 	uint32_t isr_last;
 	uint32_t isr_hwsp;
+
+	/* rcs0: the running context's GPGPU state (gpgpu.h); NULL elsewhere. */
+	struct gs_gpgpu *gpgpu;
+
+	/* The blitter's setup registers and an unfinished blit (bcs0; blt.h). */
+	struct gs_blt_state blt;
 };
 
 /* cmd_table.c: THE command table */
@@ -196,6 +204,8 @@ enum gs_cmd_result gs_cs_instruction_error(struct gs_cs *cs, const char *fmt, ..
 	__attribute__((format(printf, 2, 3)));
 enum gs_cmd_result gs_cs_fault_error(struct gs_cs *cs, const struct gs_fault *fault,
 				     const char *what);
+enum gs_cmd_result gs_cs_reported_fault_error(struct gs_cs *cs, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 void gs_cs_report_fault(struct gs_cs *cs, const struct gs_fault *fault, const char *what);
 void gs_cs_privilege_violation(struct gs_cs *cs, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -231,6 +241,12 @@ gs_cmd_handler_fn gs_cmd_semaphore_wait, gs_cmd_semaphore_signal;
 gs_cmd_handler_fn gs_cmd_atomic;
 gs_cmd_handler_fn gs_cmd_predicate, gs_cmd_set_predicate;
 gs_cmd_handler_fn gs_cmd_flush_dw, gs_cmd_pipe_control;
+/* cmd_gpgpu_state.c, cmd_gpgpu_walker.c: the render engine's GPGPU pipeline */
+gs_cmd_handler_fn gs_cmd_pipeline_select, gs_cmd_state_base_address, gs_cmd_media_vfe_state,
+	gs_cmd_media_curbe_load, gs_cmd_media_idd_load, gs_cmd_media_state_flush;
+gs_cmd_handler_fn gs_cmd_gpgpu_walker, gs_cmd_media_object;
+gs_cmd_handler_fn gs_cmd_xy_setup_blt, gs_cmd_xy_setup_clip_blt, gs_cmd_xy_color_blt,
+	gs_cmd_xy_pat_blt, gs_cmd_xy_src_copy_blt, gs_cmd_color_blt, gs_cmd_src_copy_blt;
 
 /* cmd_mi_predicate.c: does MI_SET_PREDICATE drop the next command? */
 bool gs_cs_predicated_off(struct gs_cs *cs);

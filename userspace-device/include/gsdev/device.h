@@ -18,6 +18,7 @@
 #include "gsdev/regfile.h"
 
 struct gs_engine;
+struct gs_eu_array;
 struct gs_tlb;
 
 struct gs_device {
@@ -61,6 +62,13 @@ struct gs_device {
 	 */
 	struct gs_engine *engine[GS_NUM_ENGINES];
 	_Atomic uint64_t ts_base_ns;
+
+	/*
+	 * The EU array the render engine dispatches GPGPU walkers to
+	 * (gpgpu_array.c); NULL without rcs0.  Created with the engines,
+	 * destroyed after their threads are joined.
+	 */
+	struct gs_eu_array *eu;
 
 	/* Counters, for -v and the tests. */
 	atomic_uint_fast64_t writes_applied;

@@ -81,6 +81,11 @@ struct gs_engine {
 	atomic_bool kick;
 	/* A list is pending: the next preemption point switches to it. */
 	atomic_bool pending_flag;
+	/*
+	 * rcs0: a reset was requested (RESET_CTL) or the device is going
+	 * away, so a running GPGPU dispatch must end now (gpgpu_array.c).
+	 */
+	atomic_bool dispatch_abort;
 
 	pthread_mutex_t lock;
 	/* Signalled for every request below and every semaphore signal. */

@@ -28,6 +28,13 @@ struct seq_file;
 
 #define GENSIM_NUM_PRIORITIES	3
 #define GENSIM_RING_SIZE	SZ_16K
+/*
+ * A context image: the per-process status page and the register state; a
+ * render context's also holds its GPGPU state, LRC_RENDER_PAGES pages in
+ * all (gensim hw-spec "The render context's GPGPU state").
+ */
+#define GENSIM_LRC_SIZE		(2 * SZ_4K)
+#define GENSIM_LRC_RENDER_SIZE	(LRC_RENDER_PAGES * SZ_4K)
 
 /**
  * struct gensim_client_stats - per-file engine time, for fdinfo

@@ -12,6 +12,10 @@
  * restore the context and writes back to save it (gensim hw-spec "The
  * context image").  The image is built from one table of (dword index,
  * register) rows, as i915's gen8 reg-state tables are, written plainly.
+ * A render context's image is longer: the engine saves its GPGPU state
+ * (pipeline, state base addresses, VFE state, CURBE, interface
+ * descriptors) in the pages after the register state, which start zeroed:
+ * "nothing saved" (gensim hw-spec "The render context's GPGPU state").
  *
  * Only the driver writes RING_TAIL, and only just before it submits the
  * context (gensim_execlists.c); the engine saves everything else.
@@ -143,7 +147,8 @@ int gensim_lrc_init(struct gensim_queue *q)
 	if (err)
 		return err;
 
-	q->lrc = create_bo(gdev, 2 * SZ_4K);
+	q->lrc = create_bo(gdev, q->engine->id == GENSIM_RCS ? GENSIM_LRC_RENDER_SIZE :
+							      GENSIM_LRC_SIZE);
 	if (IS_ERR(q->lrc)) {
 		err = PTR_ERR(q->lrc);
 		q->lrc = NULL;

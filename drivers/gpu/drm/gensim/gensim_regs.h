@@ -111,6 +111,14 @@
 #define MI_PREDICATE_RESULT_1		0x241c
 #define   MI_PREDICATE_RESULT_BIT	BIT(0)
 
+/*
+ * The group counts of a GPGPU_WALKER with Indirect Parameter Enable (seed
+ * 004 [L1062-1064], rcs0's whitelist; seed 002 [L329-333]).  rcs0 only.
+ */
+#define GPGPU_DISPATCHDIMX		0x2500
+#define GPGPU_DISPATCHDIMY		0x2504
+#define GPGPU_DISPATCHDIMZ		0x2508
+
 /* Context status (seed 004 "Format of Context Status QWord"), low dword */
 #define CSB_IDLE_TO_ACTIVE		BIT(0)
 #define CSB_PREEMPTED			BIT(1)
@@ -141,6 +149,14 @@
  * at its index + 1.
  */
 #define LRC_STATE_PAGE			1
+/*
+ * gensim: a render context image is LRC_RENDER_PAGES pages.  The third holds
+ * the GPGPU state commands and the interface descriptors they latched, the
+ * next 16 the latched CURBE (hw-spec "The render context's GPGPU state").
+ */
+#define LRC_GPGPU_PAGE			2
+#define LRC_GPGPU_CURBE_PAGE		3
+#define LRC_RENDER_PAGES		19
 #define CTX_LRI_HEADER_0		0x01
 #define CTX_CONTEXT_CONTROL		0x02
 #define CTX_RING_HEAD			0x04
@@ -320,5 +336,13 @@
 #define   DMA_PROBE_STATUS_BAD_CMD	3
 #define GENSIM_DMA_PROBE_ROOT_LO	(GENSIM_ID_BASE + 0x44)	/* PML4 DMA address */
 #define GENSIM_DMA_PROBE_ROOT_HI	(GENSIM_ID_BASE + 0x48)
+
+/*
+ * gensim: EU instructions retired by the render engine's EU array since the
+ * device started (hw-spec-compute "Progress"), refreshed at least every few
+ * milliseconds while a dispatch runs.  RO; no reset clears it.
+ */
+#define GENSIM_EU_RETIRED_LO		(GENSIM_ID_BASE + 0x50)
+#define GENSIM_EU_RETIRED_HI		(GENSIM_ID_BASE + 0x54)
 
 #endif /* _GENSIM_REGS_H_ */
