@@ -5,6 +5,7 @@
 #   make demo       install what is missing, build, boot the VM, bring the stack up, explain
 #   make check      every gate and every test; ends with "N passed, M failed"
 #   make bench      benchmarks (ratios against a baseline measured in the same run)
+#   make fuzz       the libFuzzer targets, each for a minute (FUZZ_TIME=s for longer)
 #   make load       on a root host running the kernel the module was built for:
 #                   insmod, start gensim-device, wait for the render node
 #   make unload     the reverse; leaves no module, process or device node
@@ -24,7 +25,7 @@ DEVICE_SRCS = $(shell find userspace-device -name '*.[ch]' -o -name '*.mk' -o -n
 IGT_SRCS = $(shell find igt-tests -name '*.[ch]' -o -name Makefile 2>/dev/null)
 IGT_STAMP := build/igt/.built
 
-.PHONY: all module device igt check bench load unload demo vm-run deps clean
+.PHONY: all module device igt check bench fuzz load unload demo vm-run deps clean
 all: module device igt
 
 module: $(KO)
@@ -38,7 +39,7 @@ $(DEVICE): $(DEVICE_SRCS)
 	@touch $@
 
 igt: $(IGT_STAMP)
-$(IGT_STAMP): $(IGT_SRCS) $(wildcard uapi/*.h uapi/drm/*.h)
+$(IGT_STAMP): $(IGT_SRCS) $(wildcard uapi/*.h uapi/drm/*.h) $(DEVICE)
 	$(MAKE) -C igt-tests
 	@touch $@
 
@@ -47,6 +48,9 @@ check:
 
 bench: all
 	@scripts/bench.sh
+
+fuzz: device
+	@scripts/fuzz.sh
 
 # Inside the VM rig the checkout is read-only: load what the host built.
 ifeq ($(GENSIM_IN_VM),1)

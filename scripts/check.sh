@@ -29,12 +29,14 @@ step() { echo "### $* ($((SECONDS - start)) s)"; }
 
 step "prerequisites"
 missing=
-for c in qemu-system-x86_64 sparse pkg-config; do
+for c in qemu-system-x86_64 sparse pkg-config clang; do
 	command -v $c >/dev/null || missing="$missing $c"
 done
 [ -d "$kdir" ] || missing="$missing linux-headers-6.12"
 [ -f /usr/src/linux-source-6.12.tar.xz ] || missing="$missing linux-source-6.12"
 pkg-config --exists libdrm || missing="$missing libdrm-dev"
+fuzzer_rt=$(clang -print-file-name=libclang_rt.fuzzer-x86_64.a 2>/dev/null)
+[ -f "$fuzzer_rt" ] || missing="$missing libclang-rt-14-dev"
 python3 -c 'import docutils' 2>/dev/null || missing="$missing python3-docutils"
 if [ -n "$missing" ]; then
 	echo "make check: missing:$missing (run scripts/install-deps as root)"
@@ -88,6 +90,9 @@ for v in release asan tsan; do
 	make -C userspace-device VARIANT=$v -j2 all tests >"$log" 2>&1
 	gate "device-build-$v" "$log" $?
 done
+
+step "fuzz: libFuzzer targets (EU decoder and interpreter, command streamers)"
+scripts/fuzz.sh | tee "$out/fuzz.tap" | grep -E '^not ok|^#'
 
 step "docs: the spec's register table is the device's"
 log=$out/registers-doc.log

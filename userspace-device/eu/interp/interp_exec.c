@@ -195,7 +195,8 @@ static void acc_hi_store(struct gseu_hw_thread *t, const uint16_t *off, bool con
 		if (wr >> k & 1) {
 			unsigned o = contig ? off[0] + 4 * k : off[k];
 
-			t->acc_hi[0][o / 4] = (uint32_t)(v->u[k] >> 32);
+			/* o is a byte offset across acc0..acc9: row, then dword */
+			t->acc_hi[o / 32][o % 32 / 4] = (uint32_t)(v->u[k] >> 32);
 		}
 }
 
@@ -265,7 +266,8 @@ int gsi_exec_alu(struct gsi_run *r, const struct gsi_insn *pi)
 		if (cls == GSI_I && gseu_type_size(pi->acc_type) == 4)
 			for (unsigned k = 0; k < n; k++)
 				e.acc.u[k] = (e.acc.u[k] & 0xffffffffu) |
-					     (uint64_t)t->acc_hi[0][pi->acc_off[k] / 4] << 32;
+					     (uint64_t)t->acc_hi[pi->acc_off[k] / 32]
+								[pi->acc_off[k] % 32 / 4] << 32;
 	}
 
 	pi->kernel(&e);

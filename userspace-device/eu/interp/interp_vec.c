@@ -42,7 +42,7 @@ static void k_dp2(struct gsi_exec *e) { dp(e, 2, false); }
 /* The 4-float vector at src0's address, whatever its region says. */
 static void plane(const struct gsi_exec *e, float v[4])
 {
-	const uint8_t *p = e->t->grf[0].b + e->pi->src[0].off[0];
+	const uint8_t *p = (const uint8_t *)e->t->grf + e->pi->src[0].off[0];
 
 	for (unsigned i = 0; i < 4; i++) {
 		memcpy(&v[i], p + 4 * i, 4);
@@ -61,7 +61,7 @@ static void k_line(struct gsi_exec *e)
 
 static void k_pln(struct gsi_exec *e)
 {
-	const uint8_t *u = e->t->grf[0].b + e->pi->src[1].off[0];
+	const uint8_t *u = (const uint8_t *)e->t->grf + e->pi->src[1].off[0];
 	unsigned vdist = e->n > 8 ? 64 : 32;
 	bool ftz = !(e->t->cr0.d[0] & GSEU_CR0_F_DENORM_KEEP);
 	float p[4];
