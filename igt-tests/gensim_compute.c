@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <xf86drm.h>
 
@@ -207,6 +208,37 @@ static const char endless_text[] =
 	"loop: add(1) g20<1>UD g20<0,1,0>UD 1UD { align1 1N NoMask }\n"
 	"jmpi(1) loop { align1 1N NoMask }\n"
 	EOT;
+
+/* Count to the CURBE's first dword, then end: a kernel as long as we like. */
+static const char count_text[] =
+	"mov(1) g20<1>UD 0UD { align1 1N NoMask }\n"
+	"loop: add(1) g20<1>UD g20<0,1,0>UD 1UD { align1 1N NoMask }\n"
+	"cmp.l.f0.0(1) null<1>UD g20<0,1,0>UD g1<0,1,0>UD { align1 1N NoMask }\n"
+	"(+f0.0) jmpi(1) loop { align1 1N NoMask }\n"
+	EOT;
+
+/* Set a gensim module parameter; returns its old value. */
+static int set_param(const char *name, int value)
+{
+	char path[128], *old;
+	int v;
+
+	snprintf(path, sizeof(path), "/sys/module/gensim/parameters/%s", name);
+	old = gensim_read_file(path);
+	igt_assert_f(old, "%s", path);
+	v = atoi(old);
+	free(old);
+	igt_assert_eq(gensim_system("echo %d > %s", value, path), 0);
+	return v;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
 
 /*
  * A second batch in the job's batch buffer: only a walker of group X 1
@@ -478,6 +510,9 @@ igt_main
 		struct gsr_built bt, bg;
 		struct drm_mem m, mg;
 		uint32_t q, s, sg;
+		/* EU progress delays the reset by compute_timeout_ms: keep it short. */
+		int old_job = set_param("job_timeout_ms", 500);
+		int old_cmp = set_param("compute_timeout_ms", 1500);
 
 		add_buffer(&job, 0, 4096, NULL);
 		add_buffer(&good, 0, 4096, NULL);
@@ -501,6 +536,58 @@ igt_main
 		drmSyncobjDestroy(fd, sg);
 		finish(&m, &res);
 		finish(&mg, &rg);
+		set_param("compute_timeout_ms", old_cmp);
+		set_param("job_timeout_ms", old_job);
+	}
+
+	/*
+	 * A walker keeps the ring still while its kernel runs: the driver's
+	 * hang check must take a growing GENSIM_EU_RETIRED for progress.  The
+	 * kernel grows (x4) until one run lasts five job timeouts; every run
+	 * must complete with no reset.  Without the EU progress check the
+	 * second timeout with a still breadcrumb resets the engine (-EIO).
+	 */
+	igt_subtest("long-kernel-outlives-job-timeout") {
+		int old_job = set_param("job_timeout_ms", 200);
+		int old_cmp = set_param("compute_timeout_ms", 60000);
+		uint32_t n = 1u << 12;
+		double secs;
+
+		for (;;) {
+			struct gsr_job job = { .simd = 8, .groups = { 1, 1, 1 },
+					       .group_size = { 1, 1, 1 }, .curbe = { n }, .ncurbe = 1 };
+			struct drm_gensim_queue_get_state st = { 0 };
+			struct gseu_asm_result res;
+			struct gsr_built bt;
+			struct drm_mem m;
+			uint32_t q, s;
+			double t0;
+
+			add_buffer(&job, 0, 4096, NULL);
+			build(&job, count_text, &m, &res, &bt);
+			q = gensim_queue_create(fd, DRM_GENSIM_ENGINE_CLASS_RENDER, m.vm);
+			t0 = now_s();
+			s = gensim_exec_sync(fd, q, bt.batch_va);
+			igt_assert_eq(gensim_syncobj_wait(fd, s, WAIT_MS), 0);
+			secs = now_s() - t0;
+			igt_assert_f(gensim_syncobj_status(fd, s) == 1,
+				     "%u iterations (%.2f s): status %d", n, secs,
+				     gensim_syncobj_status(fd, s));
+			st.queue_id = q;
+			igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_QUEUE_GET_STATE, &st), 0);
+			igt_assert_eq(st.flags, 0);
+			igt_assert_eq(st.guilty_resets, 0);
+			igt_assert(gsr_fence_done(&bt));
+			drmSyncobjDestroy(fd, s);
+			finish(&m, &res);
+			if (secs > 1.0)
+				break;
+			igt_assert_f(n < 1u << 26, "%u iterations still ran in %.2f s", n, secs);
+			n *= 4;
+		}
+		igt_info("%u iterations ran %.2f s with a job timeout of 200 ms\n", n, secs);
+		set_param("compute_timeout_ms", old_cmp);
+		set_param("job_timeout_ms", old_job);
 	}
 
 	igt_subtest("gensim-run-drm") {

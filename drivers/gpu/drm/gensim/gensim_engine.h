@@ -165,6 +165,13 @@ struct gensim_queue {
 	bool banned;
 	/** @hang_seqno: the completed seqno at the last timeout check */
 	u32 hang_seqno;
+	/** @hang_eu: GENSIM_EU_RETIRED at the last timeout check (rcs0) */
+	u64 hang_eu;
+	/**
+	 * @eu_busy_since: jiffies of the first timeout check that found the
+	 * EU array busy and the breadcrumb still; 0 when it is not
+	 */
+	unsigned long eu_busy_since;
 
 	/** @guilty_resets: engine resets this queue caused */
 	atomic_t guilty_resets;

@@ -30,7 +30,11 @@
  * A job that takes longer than job_timeout_ms lands in timedout_job(): if
  * its queue is the one the engine runs and its breadcrumb has not moved
  * since the last look, the engine is reset (gensim_reset.c); otherwise the
- * timer starts again.
+ * timer starts again.  A GPGPU walker keeps the ring still while its
+ * kernel runs, so on rcs0 a still breadcrumb with a growing
+ * GENSIM_EU_RETIRED count (hw-spec-compute "Progress") is progress too,
+ * for at most compute_timeout_ms: a long kernel finishes, an endless one
+ * is still reset.
  *
  * Called from: gensim_submit.c (jobs), gensim_queue.c (scheduler setup),
  * gensim_engine.c (the user interrupt).
@@ -51,6 +55,11 @@ unsigned int gensim_job_timeout_ms = 2000;
 module_param_named(job_timeout_ms, gensim_job_timeout_ms, uint, 0644);
 MODULE_PARM_DESC(job_timeout_ms,
 		 "A job running this long without progress resets its engine (default 2000)");
+
+static unsigned int gensim_compute_timeout_ms = 20000;
+module_param_named(compute_timeout_ms, gensim_compute_timeout_ms, uint, 0644);
+MODULE_PARM_DESC(compute_timeout_ms,
+		 "How long rcs0's EU array retiring instructions counts as progress of a job whose breadcrumb stands still (default 20000)");
 
 /* Ring space of one job, in dwords: the most run_job() emits, even. */
 #define JOB_DWORDS	16
@@ -239,6 +248,42 @@ void gensim_engine_signal_locked(struct gensim_engine *engine, int error)
 	}
 }
 
+/* GENSIM_EU_RETIRED, 64 bits read high, low, high (hw-spec-compute "Progress"). */
+static u64 eu_retired(struct gensim_device *gdev)
+{
+	u32 hi, lo;
+
+	do {
+		hi = gensim_read(gdev, GENSIM_EU_RETIRED_HI);
+		lo = gensim_read(gdev, GENSIM_EU_RETIRED_LO);
+	} while (hi != gensim_read(gdev, GENSIM_EU_RETIRED_HI) && !gensim_channel_dead(gdev->chan));
+	return (u64)hi << 32 | lo;
+}
+
+/*
+ * A running rcs0 queue at a timeout check: is its walker still retiring EU
+ * instructions, and for less than compute_timeout_ms of still breadcrumbs?
+ * Only the running queue dispatches to the EU array, so the count is its
+ * own.  @still: the breadcrumb has not moved since the last check.  Called
+ * from the queue's timedout_job only, which the scheduler serialises: the
+ * hang_eu and eu_busy_since fields need no lock.
+ */
+static bool eu_still_busy(struct gensim_queue *q, bool still)
+{
+	u64 eu = eu_retired(q->gdev);
+	bool moved = eu != q->hang_eu;
+
+	q->hang_eu = eu;
+	if (!still || !moved) {
+		q->eu_busy_since = 0;
+		return false;
+	}
+	if (!q->eu_busy_since)
+		q->eu_busy_since = jiffies | 1;	/* never 0 */
+	return time_before(jiffies, q->eu_busy_since +
+			   msecs_to_jiffies(gensim_compute_timeout_ms));
+}
+
 static enum drm_gpu_sched_stat gensim_timedout_job(struct drm_sched_job *sched_job)
 {
 	struct gensim_job *job = to_gensim_job(sched_job);
@@ -261,6 +306,8 @@ static enum drm_gpu_sched_stat gensim_timedout_job(struct drm_sched_job *sched_j
 	q->hang_seqno = done;
 	spin_unlock_irqrestore(&engine->lock, flags);
 
+	if (running && engine->id == GENSIM_RCS && eu_still_busy(q, stuck))
+		stuck = false;
 	if (stuck) {
 		drm_dbg(&q->gdev->drm, "%s: queue context %u stuck at seqno %u (job %u)\n",
 			gensim_engine_name(engine->id), q->ctx_id, done, job->seqno);
