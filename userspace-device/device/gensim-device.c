@@ -38,6 +38,8 @@ static void usage(FILE *f)
 		"  --eus N              per subslice, 1..8 (default 8)\n"
 		"  --threads N          per EU, 1..16 (default 7)\n"
 		"  --ggms N             GGTT PTE space 2^N MiB, 1..3 (default 3: 4 GiB GGTT)\n"
+		"  --workers N          host threads running the EU array's hardware threads,\n"
+		"                       1..256 (default 0: one per online CPU)\n"
 		"  --list-registers     print the register table for this configuration and exit\n"
 		"  -v                   log what the device does; -vv logs every register write\n"
 		"  -h, --help           this text\n");
@@ -66,6 +68,7 @@ static int parse_args(int argc, char **argv, struct gs_config *cfg, const char *
 		{ "eus", required_argument, NULL, 'u' },
 		{ "threads", required_argument, NULL, 't' },
 		{ "ggms", required_argument, NULL, 'g' },
+		{ "workers", required_argument, NULL, 'w' },
 		{ "list-registers", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
@@ -86,6 +89,7 @@ static int parse_args(int argc, char **argv, struct gs_config *cfg, const char *
 		case 'u': bad = parse_uint(optarg, 16, &v); cfg->eus = v; break;
 		case 't': bad = parse_uint(optarg, 64, &v); cfg->threads = v; break;
 		case 'g': bad = parse_uint(optarg, 16, &v); cfg->ggms = v; break;
+		case 'w': bad = parse_uint(optarg, 1024, &v); cfg->eu_workers = v; break;
 		case 'v': gs_log_verbosity++; break;
 		case 'L': list_registers = true; break;
 		case 'h': usage(stdout); exit(0);

@@ -39,11 +39,17 @@
 int gs_gpgpu_array_create(struct gs_device *dev)
 {
 	struct gs_eu_array_opts opts = { .workers = dev->cfg.eu_workers };
+	struct gs_eu_topology t;
 
 	if (!(dev->cfg.engine_mask & BIT(GS_RCS)))
 		return 0;
 	dev->eu = gs_eu_array_create(dev, &opts);
-	return dev->eu ? 0 : -ENOMEM;
+	if (!dev->eu)
+		return -ENOMEM;
+	gs_eu_array_topology(dev->eu, &t);
+	gs_info("rcs0: EU array of %u subslices x %u EUs x %u threads, run by %u workers",
+		t.subslices, t.eus, t.threads, t.workers);
+	return 0;
 }
 
 void gs_gpgpu_array_destroy(struct gs_device *dev)
