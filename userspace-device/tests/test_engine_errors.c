@@ -282,7 +282,7 @@ static void t_unclaimed(void)
 }
 
 /*
- * STOP_RING: a waiting engine reports MODE_IDLE at once, executes nothing
+ * STOP_RING: an engine waiting on a semaphore stops at its next poll (MODE_IDLE), executes nothing
  * while stopped, and goes on when the bit clears; a stopped idle engine
  * starts nothing.
  */
@@ -304,6 +304,8 @@ static void t_stop_ring(void)
 	CHECK(ee_poll(&env, RING_CTL(base), RING_WAIT_SEMAPHORE, RING_WAIT_SEMAPHORE, WAIT_MS));
 	CHECK_EQ(ee_read(&env, RING_MI_MODE(base)) & MODE_IDLE, 0);
 	ee_write(&env, RING_MI_MODE(base), MASKED_ON(STOP_RING));
+	/* The engine stops at its next command boundary, not at the write. */
+	CHECK(ee_poll(&env, RING_MI_MODE(base), MODE_IDLE, MODE_IDLE, WAIT_MS));
 	CHECK_EQ(ee_read(&env, RING_MI_MODE(base)), STOP_RING | MODE_IDLE);
 	wr32(&d.cpu[8], 1);
 	sleep_ms(50);
