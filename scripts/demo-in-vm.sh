@@ -52,7 +52,19 @@ tail -n +"$((log_lines + 1))" /run/gensim/device.log | grep -E 'bcs0' | head -n 
 echo "   The driver's view of the engines (debugfs engines):"
 cat "/sys/kernel/debug/dri/$minor/engines" | sed 's/^/   /'
 
-say "11. Kill the device process (SIGKILL) while a client holds the render node"
+say "11. A compute kernel on the EU array, through the driver (gensim-run --drm)"
+echo "   userspace-device/examples/vector_add.s: c[i] = a[i] + b[i], a[i] = b[i] = i, 2000 floats,"
+echo "   4 thread groups of 2 SIMD16 threads, launched by GPGPU_WALKER from a batch on rcs0:"
+log_lines=$(wc -l </run/gensim/device.log)
+build/release/bin/gensim-run --drm --kernel userspace-device/examples/vector_add.s \
+	--simd 16 --groups 4 --group-size 2 --buffer 0:8K:fiota --buffer 1:8K:fiota --buffer 2:8K \
+	--curbe 2000 --dump 2:f32:8 -v | grep -v 'not visible' | sed 's/^/   /'
+echo "   (c[i] = 2i, computed by the EU array.)  The render engine's GPGPU commands, from the device log:"
+tail -n +"$((log_lines + 1))" /run/gensim/device.log |
+	grep -E 'rcs0: (PIPELINE_SELECT|STATE_BASE_ADDRESS|MEDIA_|GPGPU_WALKER|PIPE_CONTROL)' |
+	cut -c1-110 | head -n 10 | sed 's/^/   /'
+
+say "12. Kill the device process (SIGKILL) while a client holds the render node"
 build/igt/tools/gensim-drm-info "/dev/dri/$node" --hold-then-check-enodev 3 &
 client=$!
 sleep 1
@@ -60,7 +72,7 @@ kill -KILL "$(cat /run/gensim/device.pid)"
 wait "$client" && echo "   the client got errors, not a hang"
 dmesg | grep -E 'detached' | tail -n 1 | sed 's/^/   /'
 
-say "12. A new device process attaches (two slices this time) and is probed afresh"
+say "13. A new device process attaches (two slices this time) and is probed afresh"
 build/release/bin/gensim-device --slices 2 --subslices 2 --eus 6 >/tmp/dev2.log 2>&1 &
 dev2=$!
 echo "$dev2" >/run/gensim/device.pid
@@ -70,7 +82,7 @@ for i in $(seq 100); do
 done
 dmesg | grep 'Gen8 GPU' | tail -n 1 | sed 's/^/   /'
 
-say "13. Unload: stop the device, rmmod, check nothing is left"
+say "14. Unload: stop the device, rmmod, check nothing is left"
 make -s unload || exit 1
 lsmod | grep -q '^gensim ' && echo "   module still loaded!" || echo "   no gensim module"
 pgrep -x gensim-device >/dev/null && echo "   device process still running!" || echo "   no gensim-device process"
