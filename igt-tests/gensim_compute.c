@@ -130,13 +130,7 @@ static void run(struct drm_mem *m, const struct gsr_built *b)
 
 static void add_buffer(struct gsr_job *job, unsigned int bti, uint64_t size, const void *init)
 {
-	struct gsr_buffer *buf = &job->buf[job->nbuf++];
-
-	memset(buf, 0, sizeof(*buf));
-	buf->bti = bti;
-	buf->size = size;
-	buf->init = init ? GSR_INIT_BYTES : GSR_INIT_ZERO;
-	buf->bytes = init;
+	igt_assert(gsr_add_buffer(job, bti, size, init));
 }
 
 static float frand(unsigned int i, unsigned int seed)

@@ -330,6 +330,27 @@ int gsr_build(struct gsr_job *j, const struct gsr_mem *m, struct gsr_built *out,
 	return 0;
 }
 
+/*
+ * Append a buffer at binding table index @bti: @size bytes, a copy of
+ * @init (which stays the caller's until gsr_build()) or zeroes.  Returns
+ * it for further fields, or NULL if the job has GSR_MAX_BUFFERS already.
+ */
+struct gsr_buffer *gsr_add_buffer(struct gsr_job *job, unsigned int bti, uint64_t size,
+				  const void *init)
+{
+	struct gsr_buffer *b;
+
+	if (job->nbuf >= GSR_MAX_BUFFERS)
+		return NULL;
+	b = &job->buf[job->nbuf++];
+	memset(b, 0, sizeof(*b));
+	b->bti = bti;
+	b->size = size;
+	b->init = init ? GSR_INIT_BYTES : GSR_INIT_ZERO;
+	b->bytes = init;
+	return b;
+}
+
 bool gsr_fence_done(const struct gsr_built *b)
 {
 	return atomic_load_explicit((_Atomic uint32_t *)b->fence, memory_order_acquire) ==

@@ -60,13 +60,7 @@ static void run_both(struct gsr_job *job, const char *text, unsigned int out_bti
 
 static void add_buffer(struct gsr_job *job, unsigned int bti, uint64_t size, const void *init)
 {
-	struct gsr_buffer *b = &job->buf[job->nbuf++];
-
-	memset(b, 0, sizeof(*b));
-	b->bti = bti;
-	b->size = size;
-	b->init = init ? GSR_INIT_BYTES : GSR_INIT_ZERO;
-	b->bytes = init;
+	CHECK(gsr_add_buffer(job, bti, size, init));
 }
 
 static float frand(unsigned int i, unsigned int seed)

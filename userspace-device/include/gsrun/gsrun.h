@@ -120,6 +120,8 @@ struct gsr_built {
 };
 
 int gsr_check(const struct gsr_job *job, char *err, size_t len);
+struct gsr_buffer *gsr_add_buffer(struct gsr_job *job, unsigned int bti, uint64_t size,
+				  const void *init);
 int gsr_build(struct gsr_job *job, const struct gsr_mem *mem, struct gsr_built *out,
 	      char *err, size_t len);
 bool gsr_fence_done(const struct gsr_built *b);
