@@ -255,6 +255,120 @@ static uint64_t walker_only(const struct gsr_built *b)
 	return b->batch_va + 0x4000;
 }
 
+/* C = A x B, 32x32, against the CPU's products summed in the same order. */
+static void check_matmul(void)
+{
+	static float a[MN * MN], b[MN * MN];
+	struct gsr_job job = { .simd = 16, .groups = { MN, 1, 1 },
+			       .group_size = { 2, 1, 1 }, .curbe = { MN }, .ncurbe = 1 };
+	struct gseu_asm_result res;
+	struct gsr_built bt;
+	struct drm_mem m;
+	const float *c;
+
+	for (unsigned int i = 0; i < MN; i++)
+		for (unsigned int k = 0; k < MN; k++) {
+			a[i * MN + k] = (float)((int)((i * 7 + k * 3) % 17) - 8) * 0.25f;
+			b[i * MN + k] = (float)((int)((i * 5 + k * 11) % 13) - 6) * 0.5f + 0.1f;
+		}
+	add_buffer(&job, 0, sizeof(a), a);
+	add_buffer(&job, 1, sizeof(b), b);
+	add_buffer(&job, 2, sizeof(a), NULL);
+	build(&job, matmul_text, &m, &res, &bt);
+	run(&m, &bt);
+	c = job.buf[2].cpu;
+	for (unsigned int i = 0; i < MN; i++)
+		for (unsigned int j = 0; j < MN; j++) {
+			float acc = 0.0f;
+
+			for (unsigned int k = 0; k < MN; k++) {
+				volatile float p = a[i * MN + k] * b[k * MN + j];
+
+				acc = acc + p;
+			}
+			igt_assert_f(c[i * MN + j] == acc, "C[%u][%u] = %g, want %g", i, j,
+				     c[i * MN + j], acc);
+		}
+	finish(&m, &res);
+}
+
+/* examples/prefix_sum_slm.s: an inclusive prefix sum per group, through SLM and a barrier. */
+static void check_prefix_sum(void)
+{
+	enum { W = 4, GROUPS = 3, N = 16 * W * GROUPS };
+	static uint32_t in[N];
+	struct gsr_job job = { .simd = 16, .groups = { GROUPS, 1, 1 },
+			       .group_size = { W, 1, 1 }, .slm = 4096, .barrier = true };
+	struct gseu_asm_result res;
+	struct gsr_built bt;
+	struct drm_mem m;
+	char *text = example("prefix_sum_slm.s");
+	const uint32_t *out;
+
+	for (unsigned int i = 0; i < N; i++)
+		in[i] = (i * 2654435761u) >> 20;
+	add_buffer(&job, 0, sizeof(in), in);
+	add_buffer(&job, 1, sizeof(in), NULL);
+	build(&job, text, &m, &res, &bt);
+	run(&m, &bt);
+	out = job.buf[1].cpu;
+	for (unsigned int g = 0; g < GROUPS; g++) {
+		uint32_t sum = 0;
+
+		for (unsigned int k = 0; k < 16 * W; k++) {
+			unsigned int i = g * 16 * W + k;
+
+			sum += in[i];
+			igt_assert_f(out[i] == sum, "out[%u] = %u, want %u", i, out[i], sum);
+		}
+	}
+	finish(&m, &res);
+	free(text);
+}
+
+/* A histogram of 2048 values in 64 bins with untyped atomic increments. */
+static void check_histogram(void)
+{
+	enum { VALUES = 2048, BINS = 64 };
+	static uint32_t in[VALUES];
+	uint32_t want[BINS] = { 0 };
+	struct gsr_job job = { .simd = 16, .groups = { 8, 1, 1 },
+			       .group_size = { 16, 1, 1 }, .curbe = { VALUES },
+			       .ncurbe = 1 };
+	struct gseu_asm_result res;
+	struct gsr_built bt;
+	struct drm_mem m;
+	const uint32_t *bins;
+
+	for (unsigned int i = 0; i < VALUES; i++) {
+		in[i] = (i * 2654435761u) >> 7;
+		want[in[i] % BINS]++;
+	}
+	add_buffer(&job, 0, sizeof(in), in);
+	add_buffer(&job, 1, BINS * 4, NULL);
+	build(&job, histogram_text, &m, &res, &bt);
+	run(&m, &bt);
+	bins = job.buf[1].cpu;
+	for (unsigned int k = 0; k < BINS; k++)
+		igt_assert_f(bins[k] == want[k], "bin %u = %u, want %u", k, bins[k],
+			     want[k]);
+	finish(&m, &res);
+}
+
+/* Restart the stack with GENSIM_DEVICE_ARGS=@args (NULL: unset). */
+static void reload(const char *args)
+{
+	close(fd);
+	fd = -1;
+	gensim_unload();
+	if (args)
+		setenv("GENSIM_DEVICE_ARGS", args, 1);
+	else
+		unsetenv("GENSIM_DEVICE_ARGS");
+	gensim_load();
+	fd = gensim_open_render();
+}
+
 igt_main
 {
 	igt_fixture {
@@ -323,98 +437,43 @@ igt_main
 		free(text);
 	}
 
-	igt_subtest("matmul") {
-		static float a[MN * MN], b[MN * MN];
-		struct gsr_job job = { .simd = 16, .groups = { MN, 1, 1 },
-				       .group_size = { 2, 1, 1 }, .curbe = { MN }, .ncurbe = 1 };
-		struct gseu_asm_result res;
-		struct gsr_built bt;
-		struct drm_mem m;
-		const float *c;
+	igt_subtest("matmul")
+		check_matmul();
 
-		for (unsigned int i = 0; i < MN; i++)
-			for (unsigned int k = 0; k < MN; k++) {
-				a[i * MN + k] = (float)((int)((i * 7 + k * 3) % 17) - 8) * 0.25f;
-				b[i * MN + k] = (float)((int)((i * 5 + k * 11) % 13) - 6) * 0.5f + 0.1f;
-			}
-		add_buffer(&job, 0, sizeof(a), a);
-		add_buffer(&job, 1, sizeof(b), b);
-		add_buffer(&job, 2, sizeof(a), NULL);
-		build(&job, matmul_text, &m, &res, &bt);
-		run(&m, &bt);
-		c = job.buf[2].cpu;
-		for (unsigned int i = 0; i < MN; i++)
-			for (unsigned int j = 0; j < MN; j++) {
-				float acc = 0.0f;
+	igt_subtest("prefix-sum-slm")
+		check_prefix_sum();
 
-				for (unsigned int k = 0; k < MN; k++) {
-					volatile float p = a[i * MN + k] * b[k * MN + j];
+	igt_subtest("histogram-atomics")
+		check_histogram();
 
-					acc = acc + p;
-				}
-				igt_assert_f(c[i * MN + j] == acc, "C[%u][%u] = %g, want %g", i, j,
-					     c[i * MN + j], acc);
-			}
-		finish(&m, &res);
-	}
+	/*
+	 * Results do not depend on how many host threads run the EU array:
+	 * the device restarts with --workers 1, then 5 (more than the VM's
+	 * CPUs), and each time three kernels that share work between
+	 * threads (a loop per row, SLM and a barrier, atomics) give the CPU's
+	 * answer exactly.
+	 */
+	igt_subtest("same-results-with-1-and-5-workers") {
+		static const unsigned int workers[] = { 1, 5 };
+		const char *env = getenv("GENSIM_DEVICE_ARGS");
+		char *saved = env ? strdup(env) : NULL;
 
-	igt_subtest("prefix-sum-slm") {
-		enum { W = 4, GROUPS = 3, N = 16 * W * GROUPS };
-		static uint32_t in[N];
-		struct gsr_job job = { .simd = 16, .groups = { GROUPS, 1, 1 },
-				       .group_size = { W, 1, 1 }, .slm = 4096, .barrier = true };
-		struct gseu_asm_result res;
-		struct gsr_built bt;
-		struct drm_mem m;
-		char *text = example("prefix_sum_slm.s");
-		const uint32_t *out;
+		for (unsigned int i = 0; i < 2; i++) {
+			char args[64], want[64], *log;
 
-		for (unsigned int i = 0; i < N; i++)
-			in[i] = (i * 2654435761u) >> 20;
-		add_buffer(&job, 0, sizeof(in), in);
-		add_buffer(&job, 1, sizeof(in), NULL);
-		build(&job, text, &m, &res, &bt);
-		run(&m, &bt);
-		out = job.buf[1].cpu;
-		for (unsigned int g = 0; g < GROUPS; g++) {
-			uint32_t sum = 0;
-
-			for (unsigned int k = 0; k < 16 * W; k++) {
-				unsigned int i = g * 16 * W + k;
-
-				sum += in[i];
-				igt_assert_f(out[i] == sum, "out[%u] = %u, want %u", i, out[i], sum);
-			}
+			snprintf(args, sizeof(args), "--workers %u -v", workers[i]);
+			reload(args);
+			log = gensim_read_file("/run/gensim/device.log");
+			snprintf(want, sizeof(want), "run by %u workers", workers[i]);
+			igt_assert_f(log && strstr(log, want), "the device log does not say \"%s\"",
+				     want);
+			free(log);
+			check_matmul();
+			check_prefix_sum();
+			check_histogram();
 		}
-		finish(&m, &res);
-		free(text);
-	}
-
-	igt_subtest("histogram-atomics") {
-		enum { VALUES = 2048, BINS = 64 };
-		static uint32_t in[VALUES];
-		uint32_t want[BINS] = { 0 };
-		struct gsr_job job = { .simd = 16, .groups = { 8, 1, 1 },
-				       .group_size = { 16, 1, 1 }, .curbe = { VALUES },
-				       .ncurbe = 1 };
-		struct gseu_asm_result res;
-		struct gsr_built bt;
-		struct drm_mem m;
-		const uint32_t *bins;
-
-		for (unsigned int i = 0; i < VALUES; i++) {
-			in[i] = (i * 2654435761u) >> 7;
-			want[in[i] % BINS]++;
-		}
-		add_buffer(&job, 0, sizeof(in), in);
-		add_buffer(&job, 1, BINS * 4, NULL);
-		build(&job, histogram_text, &m, &res, &bt);
-		run(&m, &bt);
-		bins = job.buf[1].cpu;
-		for (unsigned int k = 0; k < BINS; k++)
-			igt_assert_f(bins[k] == want[k], "bin %u = %u, want %u", k, bins[k],
-				     want[k]);
-		finish(&m, &res);
+		reload(saved);
+		free(saved);
 	}
 
 	igt_subtest("two-queues-different-state") {
