@@ -7,7 +7,7 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=${GENSIM_RESULTS:-/tmp}
 export GENSIM_TOP=$top
-tests=${*:-gensim_uio gensim_lifecycle gensim_core gensim_gem gensim_vm gensim_prime gensim_exec gensim_blt gensim_compute}
+tests=${*:-gensim_uio gensim_lifecycle gensim_core gensim_gem gensim_vm gensim_prime gensim_exec gensim_blt gensim_compute gensim_ioctl_fuzz}
 status=0
 
 for t in $tests; do
