@@ -308,6 +308,38 @@ void ee_run(struct eng_env *env, struct eng_ctx *ctx)
 	CHECK_EQ(id[1], ctx->ctx_id);
 }
 
+/* No new CSB entry on @engine within @ms: the context did not go on. */
+bool ee_no_csb(struct eng_env *env, int engine, int ms)
+{
+	uint32_t st, id;
+
+	return ee_csb(env, engine, 1, &st, &id, ms) == 0;
+}
+
+/*
+ * Run @n dwords in the ring of a new context on @engine; they must stop it
+ * with an instruction error (EIR bit 0) whose IPEHR is @dw[0], and no
+ * completion (hw-spec-engines "Errors").  Then the engine is reset, as the
+ * driver would.  @what names the case in a failure.
+ */
+void ee_expect_instruction_error(struct eng_env *env, int engine, uint32_t ctx_id,
+				 const uint32_t *dw, unsigned int n, const char *what)
+{
+	uint32_t base = ee_base(engine), st[1], id[1];
+	struct eng_ctx *ctx = ee_ctx(env, engine, 1, ctx_id);
+
+	ee_emit(ctx, dw, n);
+	ee_submit(env, ctx, NULL);
+	CHECK_EQ(ee_csb(env, engine, 1, st, id, WAIT_MS), 1);
+	CHECK_MSG(ee_poll(env, RING_EIR(base), ~0u, EIR_INSTRUCTION_ERROR, WAIT_MS),
+		  "%s: EIR %#x", what, ee_read(env, RING_EIR(base)));
+	CHECK_MSG(ee_read(env, RING_IPEHR(base)) == dw[0], "%s: IPEHR %#x", what,
+		  ee_read(env, RING_IPEHR(base)));
+	CHECK_MSG(ee_no_csb(env, engine, 20), "%s: the context went on", what);
+	ee_engine_reset(env, engine);
+	ee_ctx_free(ctx);
+}
+
 bool ee_wait_idle(struct eng_env *env, int engine, int ms)
 {
 	uint32_t base = ee_base(engine);

@@ -98,6 +98,9 @@ void ee_submit_desc(struct eng_env *env, int engine, uint64_t d0, uint64_t d1);
 int ee_csb(struct eng_env *env, int engine, unsigned int want, uint32_t *status, uint32_t *id,
 	   int ms);
 void ee_run(struct eng_env *env, struct eng_ctx *ctx);
+bool ee_no_csb(struct eng_env *env, int engine, int ms);
+void ee_expect_instruction_error(struct eng_env *env, int engine, uint32_t ctx_id,
+				 const uint32_t *dw, unsigned int n, const char *what);
 bool ee_wait_idle(struct eng_env *env, int engine, int ms);
 uint32_t ee_gpr(struct eng_env *env, int engine, unsigned int n);
 uint64_t ee_gpr64(struct eng_env *env, int engine, unsigned int n);

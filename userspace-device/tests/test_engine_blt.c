@@ -725,13 +725,6 @@ static void t_ggtt_from_ring(void)
 	stop(&env);
 }
 
-static bool no_csb(struct eng_env *env, int e, int ms)
-{
-	uint32_t st, id;
-
-	return ee_csb(env, e, 1, &st, &id, ms) == 0;
-}
-
 /* Submit @bb (a PPGTT batch) and expect a page-table error; the engine is reset after. */
 static void expect_fault(struct eng_env *env, struct ee_buf *bb, uint32_t header, uint32_t fault_reg,
 			 uint64_t va)
@@ -751,7 +744,7 @@ static void expect_fault(struct eng_env *env, struct ee_buf *bb, uint32_t header
 	CHECK_EQ(ee_read(env, RING_IPEHR(base)), header);
 	CHECK(ee_engine_iir(env, GS_BCS) & GT_PAGE_FAULT_INTERRUPT);
 	/* Hung on the blit, as on any command's fault, until the driver resets. */
-	CHECK(no_csb(env, GS_BCS, 30));
+	CHECK(ee_no_csb(env, GS_BCS, 30));
 	ee_engine_reset(env, GS_BCS);
 	ee_write(env, RING_FAULT_REG_BCS, 0);
 	ee_ctx_free(ctx);
@@ -874,20 +867,8 @@ static void t_errors(void)
 		};
 
 		for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-			int e = bad[i].engine;
-			uint32_t base = ee_base(e), st[1], id[1];
-			struct eng_ctx *ctx = ee_ctx(&env, e, 1, 0x200 + (uint32_t)i);
-
-			ee_emit(ctx, bad[i].dw, bad[i].n);
-			ee_submit(&env, ctx, NULL);
-			CHECK_EQ(ee_csb(&env, e, 1, st, id, WAIT_MS), 1);
-			CHECK_MSG(ee_poll(&env, RING_EIR(base), ~0u, EIR_INSTRUCTION_ERROR, WAIT_MS),
-				  "%s: EIR %#x", bad[i].what, ee_read(&env, RING_EIR(base)));
-			CHECK_MSG(ee_read(&env, RING_IPEHR(base)) == bad[i].dw[0], "%s: IPEHR %#x",
-				  bad[i].what, ee_read(&env, RING_IPEHR(base)));
-			CHECK_MSG(no_csb(&env, e, 20), "%s: the context went on", bad[i].what);
-			ee_engine_reset(&env, e);
-			ee_ctx_free(ctx);
+			ee_expect_instruction_error(&env, bad[i].engine, 0x200 + (uint32_t)i,
+						    bad[i].dw, bad[i].n, bad[i].what);
 			ee_sync(&env);
 			CHECK_MSG(!memcmp(before, g.cpu, PG), "%s: memory was written", bad[i].what);
 		}
@@ -1036,7 +1017,7 @@ static void t_reset_mid_blit(void)
 	ee_submit(&env, ctx, NULL);
 	CHECK_EQ(ee_csb(&env, GS_BCS, 1, st, id, WAIT_MS), 1);
 	sleep_ms(20);
-	CHECK(no_csb(&env, GS_BCS, 0));
+	CHECK(ee_no_csb(&env, GS_BCS, 0));
 	ee_engine_reset(&env, GS_BCS);
 	CHECK_EQ(ee_read(&env, RING_EXECLIST_STATUS_HI(base)), 0);
 	ee_ctx_free(ctx);

@@ -21,13 +21,6 @@ static void sleep_ms(int ms)
 	nanosleep(&ts, NULL);
 }
 
-static bool no_csb(struct eng_env *env, int e, int ms)
-{
-	uint32_t st, id;
-
-	return ee_csb(env, e, 1, &st, &id, ms) == 0;
-}
-
 /* An unknown opcode: marker before it, none after; every error register. */
 static void t_unknown_opcode(void)
 {
@@ -56,7 +49,7 @@ static void t_unknown_opcode(void)
 	/* Hung: busy on the context, no completion, until the driver resets it. */
 	CHECK_EQ(ee_read(&env, RING_MI_MODE(base)) & MODE_IDLE, 0);
 	CHECK_EQ(ee_read(&env, RING_EXECLIST_STATUS_HI(base)), 0x5);
-	CHECK(no_csb(&env, GS_RCS, 50));
+	CHECK(ee_no_csb(&env, GS_RCS, 50));
 	ee_engine_reset(&env, GS_RCS);
 	CHECK_EQ(ee_read(&env, RING_EIR(base)), 0);
 	CHECK_EQ(ee_read(&env, RING_ESR(base)), 0);
@@ -116,22 +109,9 @@ static void t_instruction_errors(void)
 	ee_start(&env, NULL);
 	for (int e = 0; e < GS_NUM_ENGINES; e++)
 		ee_engine_init(&env, e);
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		int e = bad[i].engine;
-		uint32_t base = ee_base(e), st[1], id[1];
-		struct eng_ctx *ctx = ee_ctx(&env, e, 1, 0x40 + (uint32_t)i);
-
-		ee_emit(ctx, bad[i].dw, bad[i].n);
-		ee_submit(&env, ctx, NULL);
-		CHECK_EQ(ee_csb(&env, e, 1, st, id, WAIT_MS), 1);
-		CHECK_MSG(ee_poll(&env, RING_EIR(base), ~0u, EIR_INSTRUCTION_ERROR, WAIT_MS),
-			  "%s: EIR %#x", bad[i].what, ee_read(&env, RING_EIR(base)));
-		CHECK_MSG(ee_read(&env, RING_IPEHR(base)) == bad[i].dw[0], "%s: IPEHR %#x",
-			  bad[i].what, ee_read(&env, RING_IPEHR(base)));
-		CHECK_MSG(no_csb(&env, e, 20), "%s: the context went on", bad[i].what);
-		ee_engine_reset(&env, e);
-		ee_ctx_free(ctx);
-	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		ee_expect_instruction_error(&env, bad[i].engine, 0x40 + (uint32_t)i, bad[i].dw,
+					    bad[i].n, bad[i].what);
 	ee_stop(&env);
 }
 
@@ -164,7 +144,7 @@ static void t_page_faults(void)
 		 GT_PAGE_FAULT_INTERRUPT | GT_CS_MASTER_ERROR_INTERRUPT);
 	CHECK_EQ(ee_read(&env, RING_ACTHD(base)), LO(va));
 	CHECK_EQ(ee_read(&env, RING_ACTHD_UDW(base)), HI(va));
-	CHECK(no_csb(&env, GS_RCS, 30));
+	CHECK(ee_no_csb(&env, GS_RCS, 30));
 	ee_engine_reset(&env, GS_RCS);
 	ee_ctx_free(ctx);
 
@@ -310,7 +290,7 @@ static void t_stop_ring(void)
 	wr32(&d.cpu[8], 1);
 	sleep_ms(50);
 	CHECK_EQ(rd32(&d.cpu[0]), 0);
-	CHECK(no_csb(&env, GS_VCS, 1));
+	CHECK(ee_no_csb(&env, GS_VCS, 1));
 	ee_write(&env, RING_MI_MODE(base), MASKED_OFF(STOP_RING));
 	CHECK_EQ(ee_csb(&env, GS_VCS, 1, st, id, WAIT_MS), 1);
 	CHECK_EQ(st[0], CSB_ACTIVE_TO_IDLE | CSB_CONTEXT_COMPLETE);
@@ -320,7 +300,7 @@ static void t_stop_ring(void)
 	ee_write(&env, RING_MI_MODE(base), MASKED_ON(STOP_RING));
 	EMIT(ctx, SDI_GGTT(LO(BADDR(d, 1)), 2));
 	ee_submit(&env, ctx, NULL);
-	CHECK(no_csb(&env, GS_VCS, 50));
+	CHECK(ee_no_csb(&env, GS_VCS, 50));
 	CHECK_EQ(rd32(&d.cpu[1]), 0);
 	ee_write(&env, RING_MI_MODE(base), MASKED_OFF(STOP_RING));
 	CHECK_EQ(ee_csb(&env, GS_VCS, 2, st, id, WAIT_MS), 2);
@@ -382,7 +362,7 @@ static void t_engine_reset_mid_batch(void)
 	CHECK_EQ(ee_read(&env, RING_HEAD(base)), 0);
 	CHECK_EQ(ee_read(&env, RING_BBSTATE(base)), 0);
 	CHECK_EQ(ee_read(&env, RING_HWS_PGA(base)), 0);
-	CHECK(no_csb(&env, GS_RCS, 30));
+	CHECK(ee_no_csb(&env, GS_RCS, 30));
 	CHECK_EQ(rd32(&lb.cpu[64]), count);
 	CHECK_EQ(rd32(&ctx->state[CTX_RING_HEAD + 1]), 0);	/* not saved */
 
