@@ -146,47 +146,8 @@ static float frand(unsigned int i, unsigned int seed)
 	"mov(8) g127<1>UD g0<8,8,1>UD { align1 1Q NoMask }\n" \
 	"send(8) null<1>UD g127<8,8,1>UD ts 0x02000010UD { align1 1Q NoMask EOT }\n"
 
-/* C = A x B, 32x32: group i computes row i, two threads of 16 columns (w = r2.1). */
+/* examples/matmul.s: C = A x B, 32x32, two threads of 16 columns a row. */
 #define MN 32
-static const char matmul_text[] = LANES16
-	"shl(1) g14<1>UD g2.1<0,1,0>UD 4UD { align1 1N NoMask }\n"
-	"add(16) g16<1>UD g12<8,8,1>UD g14<0,1,0>UD { align1 1H NoMask }\n"
-	"mov(16) g40<1>F 0.0F { align1 1H NoMask }\n"
-	"mov(1) g50<1>UD 0UD { align1 1N NoMask }\n"
-	"loop: mul(1) g51<1>UD g0.1<0,1,0>UD g1<0,1,0>UD { align1 1N NoMask }\n"
-	"add(1) g51<1>UD g51<0,1,0>UD g50<0,1,0>UD { align1 1N NoMask }\n"
-	"shl(1) g51<1>UD g51<0,1,0>UD 2UD { align1 1N NoMask }\n"
-	"mov(16) g52<1>UD g51<0,1,0>UD { align1 1H NoMask }\n"
-	"send(16) g20<1>UD g52<8,8,1>UD dp_data1 0x04205e00UD { align1 1H }\n"
-	"mul(1) g54<1>UD g50<0,1,0>UD g1<0,1,0>UD { align1 1N NoMask }\n"
-	"add(16) g56<1>UD g16<8,8,1>UD g54<0,1,0>UD { align1 1H NoMask }\n"
-	"shl(16) g56<1>UD g56<8,8,1>UD 2UD { align1 1H NoMask }\n"
-	"send(16) g22<1>UD g56<8,8,1>UD dp_data1 0x04205e01UD { align1 1H }\n"
-	"mul(16) g24<1>F g20<8,8,1>F g22<8,8,1>F { align1 1H }\n"
-	"add(16) g40<1>F g40<8,8,1>F g24<8,8,1>F { align1 1H }\n"
-	"add(1) g50<1>UD g50<0,1,0>UD 1UD { align1 1N NoMask }\n"
-	"cmp.l.f0.0(1) null<1>UD g50<0,1,0>UD g1<0,1,0>UD { align1 1N NoMask }\n"
-	"(+f0.0) jmpi(1) loop { align1 1N NoMask }\n"
-	"mul(1) g51<1>UD g0.1<0,1,0>UD g1<0,1,0>UD { align1 1N NoMask }\n"
-	"add(16) g60<1>UD g16<8,8,1>UD g51<0,1,0>UD { align1 1H NoMask }\n"
-	"shl(16) g60<1>UD g60<8,8,1>UD 2UD { align1 1H NoMask }\n"
-	"mov(16) g62<1>UD g40<8,8,1>UD { align1 1H NoMask }\n"
-	"send(16) null<1>UD g60<8,8,1>UD dp_data1 0x08025e02UD { align1 1H }\n"
-	EOT;
-
-/* hist[in[i] % 64]++ with untyped atomic increments (SIMD16, i < n = r1.0). */
-static const char histogram_text[] = LANES16
-	"mul(1) g14<1>UD g0.1<0,1,0>UD g2.4<0,1,0>UD { align1 1N NoMask }\n"
-	"add(1) g14<1>UD g14<0,1,0>UD g2.1<0,1,0>UD { align1 1N NoMask }\n"
-	"shl(1) g14<1>UD g14<0,1,0>UD 4UD { align1 1N NoMask }\n"
-	"add(16) g16<1>UD g12<8,8,1>UD g14<0,1,0>UD { align1 1H NoMask }\n"
-	"cmp.l.f0.0(16) null<1>UD g16<8,8,1>UD g1<0,1,0>UD { align1 1H }\n"
-	"shl(16) g18<1>UD g16<8,8,1>UD 2UD { align1 1H NoMask }\n"
-	"(+f0.0) send(16) g20<1>UD g18<8,8,1>UD dp_data1 0x04205e00UD { align1 1H }\n"
-	"and(16) g22<1>UD g20<8,8,1>UD 63UD { align1 1H }\n"
-	"shl(16) g30<1>UD g22<8,8,1>UD 2UD { align1 1H }\n"
-	"(+f0.0) send(16) null<1>UD g30<8,8,1>UD dp_data1 0x04008501UD { align1 1H }\n"
-	EOT;
 
 /* out[group * 16 + lane] = r1.0 + lane (SIMD16, one thread a group, BTI 0). */
 static const char stamp_text[] = LANES16
@@ -264,6 +225,7 @@ static void check_matmul(void)
 	struct gseu_asm_result res;
 	struct gsr_built bt;
 	struct drm_mem m;
+	char *text = example("matmul.s");
 	const float *c;
 
 	for (unsigned int i = 0; i < MN; i++)
@@ -274,7 +236,7 @@ static void check_matmul(void)
 	add_buffer(&job, 0, sizeof(a), a);
 	add_buffer(&job, 1, sizeof(b), b);
 	add_buffer(&job, 2, sizeof(a), NULL);
-	build(&job, matmul_text, &m, &res, &bt);
+	build(&job, text, &m, &res, &bt);
 	run(&m, &bt);
 	c = job.buf[2].cpu;
 	for (unsigned int i = 0; i < MN; i++)
@@ -290,6 +252,7 @@ static void check_matmul(void)
 				     c[i * MN + j], acc);
 		}
 	finish(&m, &res);
+	free(text);
 }
 
 /* examples/prefix_sum_slm.s: an inclusive prefix sum per group, through SLM and a barrier. */
@@ -326,7 +289,7 @@ static void check_prefix_sum(void)
 	free(text);
 }
 
-/* A histogram of 2048 values in 64 bins with untyped atomic increments. */
+/* examples/histogram.s: 2048 values in 64 bins with untyped atomic increments. */
 static void check_histogram(void)
 {
 	enum { VALUES = 2048, BINS = 64 };
@@ -338,6 +301,7 @@ static void check_histogram(void)
 	struct gseu_asm_result res;
 	struct gsr_built bt;
 	struct drm_mem m;
+	char *text = example("histogram.s");
 	const uint32_t *bins;
 
 	for (unsigned int i = 0; i < VALUES; i++) {
@@ -346,13 +310,14 @@ static void check_histogram(void)
 	}
 	add_buffer(&job, 0, sizeof(in), in);
 	add_buffer(&job, 1, BINS * 4, NULL);
-	build(&job, histogram_text, &m, &res, &bt);
+	build(&job, text, &m, &res, &bt);
 	run(&m, &bt);
 	bins = job.buf[1].cpu;
 	for (unsigned int k = 0; k < BINS; k++)
 		igt_assert_f(bins[k] == want[k], "bin %u = %u, want %u", k, bins[k],
 			     want[k]);
 	finish(&m, &res);
+	free(text);
 }
 
 /* Restart the stack with GENSIM_DEVICE_ARGS=@args (NULL: unset). */

@@ -5,6 +5,7 @@
  * contiguous) and then entered in the PPGTT the way a driver's VM_BIND
  * would, with the spec's PTE format.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -55,6 +56,27 @@ void gp_asm(const char *text, struct gseu_asm_result *res)
 	if (gseu_assemble(text, NULL, res, &err))
 		tap_fail(__FILE__, __LINE__, "assembler: line %u col %u: %s\n%s", err.line,
 			 err.col, err.msg, text);
+}
+
+/*
+ * The text of userspace-device/examples/@name (malloc'd): the kernels
+ * gensim-run ships, which the IGT compute test runs through the driver.
+ */
+char *gp_example(const char *name)
+{
+	char path[512], *text;
+	FILE *f;
+	long n;
+
+	snprintf(path, sizeof(path), "%s/%s", GSRUN_EXAMPLES, name);
+	f = fopen(path, "r");
+	CHECK_MSG(f, "%s: cannot open", path);
+	CHECK(!fseek(f, 0, SEEK_END) && (n = ftell(f)) >= 0 && !fseek(f, 0, SEEK_SET));
+	text = malloc((size_t)n + 1);
+	CHECK(text && fread(text, 1, (size_t)n, f) == (size_t)n);
+	text[n] = 0;
+	fclose(f);
+	return text;
 }
 
 void gp_job_kernel(struct gsr_job *job, const char *text, struct gseu_asm_result *res)

@@ -45,6 +45,7 @@ void gp_start(struct eng_env *env, unsigned int workers);
 struct gsr_mem gp_mem(struct eng_env *env);
 void *gp_map(struct eng_env *env, uint64_t va, uint64_t size);
 void gp_asm(const char *text, struct gseu_asm_result *res);
+char *gp_example(const char *name);
 /* Assemble @text into @job (the code stays in *res until gseu_asm_free()). */
 void gp_job_kernel(struct gsr_job *job, const char *text, struct gseu_asm_result *res);
 void gp_build(struct eng_env *env, struct gsr_job *job, struct gsr_built *b);

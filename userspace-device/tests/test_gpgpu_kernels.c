@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * Compute kernels through the render command streamer (hw-spec-compute
- * "GPGPU commands"): each test assembles a kernel from text, lays the job
+ * "GPGPU commands"): each test assembles a kernel from text (vector add,
+ * matmul, prefix sum and histogram are the examples/ kernels gensim-run
+ * ships and the IGT compute test runs through the driver), lays the job
  * out with gensim-run's batch builder (PIPELINE_SELECT, STATE_BASE_ADDRESS,
  * MEDIA_VFE_STATE, MEDIA_CURBE_LOAD, MEDIA_INTERFACE_DESCRIPTOR_LOAD,
  * GPGPU_WALKER, MEDIA_STATE_FLUSH, PIPE_CONTROL) in a PPGTT, runs the
@@ -68,23 +70,13 @@ static float frand(unsigned int i, unsigned int seed)
 	return (float)((i * seed + 7) % 1013) * 0.37f - 150.0f;
 }
 
-/* i = (group * W + w) * 16 + lane, f0.0 = i < n (r1.0), g18 = i * 4. */
-#define INDEX16 \
-	GP_LANES16 \
-	"mul(1) g14<1>UD g0.1<0,1,0>UD g2.4<0,1,0>UD { align1 1N NoMask }\n" \
-	"add(1) g14<1>UD g14<0,1,0>UD g2.1<0,1,0>UD { align1 1N NoMask }\n" \
-	"shl(1) g14<1>UD g14<0,1,0>UD 4UD { align1 1N NoMask }\n" \
-	"add(16) g16<1>UD g12<8,8,1>UD g14<0,1,0>UD { align1 1H NoMask }\n" \
-	"cmp.l.f0.0(16) null<1>UD g16<8,8,1>UD g1<0,1,0>UD { align1 1H }\n" \
-	"shl(16) g18<1>UD g16<8,8,1>UD 2UD { align1 1H NoMask }\n"
-
 static void t_vector_add(void)
 {
 	enum { N = 227 };	/* not a multiple of the 16 x 3 lanes of a group */
 	static float a[N], b[N], c[256];
 	struct gsr_job job = { .simd = 16, .groups = { 5, 1, 1 }, .group_size = { 3, 1, 1 },
 			       .curbe = { N }, .ncurbe = 1 };
-	char text[4096];
+	char *text = gp_example("vector_add.s");
 
 	for (unsigned int i = 0; i < N; i++) {
 		a[i] = frand(i, 31);
@@ -93,17 +85,10 @@ static void t_vector_add(void)
 	add_buffer(&job, 0, sizeof(a), a);
 	add_buffer(&job, 1, sizeof(b), b);
 	add_buffer(&job, 2, sizeof(c), NULL);
-	snprintf(text, sizeof(text), INDEX16
-		 "(+f0.0) send(16) g20<1>UD g18<8,8,1>UD dp_data1 0x%08xUD { align1 1H }\n"
-		 "(+f0.0) send(16) g22<1>UD g18<8,8,1>UD dp_data1 0x%08xUD { align1 1H }\n"
-		 "add(16) g26<1>F g20<8,8,1>F g22<8,8,1>F { align1 1H }\n"
-		 "mov(16) g30<1>UD g18<8,8,1>UD { align1 1H NoMask }\n"
-		 "mov(16) g32<1>UD g26<8,8,1>UD { align1 1H NoMask }\n"
-		 "(+f0.0) send(16) null<1>UD g30<8,8,1>UD dp_data1 0x%08xUD { align1 1H }\n"
-		 GP_EOT, DP_READ16(0), DP_READ16(1), DP_WRITE16(2));
 	run_both(&job, text, 2, c, sizeof(c));
 	for (unsigned int i = 0; i < 256; i++)
 		CHECK_MSG(i < N ? c[i] == a[i] + b[i] : c[i] == 0.0f, "c[%u] = %g", i, c[i]);
+	free(text);
 }
 
 /* SIMD8: i = (group * W + w) * 8 + lane; y = a * x + y in place. */
@@ -160,7 +145,7 @@ static void t_matrix_multiply(void)
 	static float a[MN * MN], b[MN * MN], c[MN * MN];
 	struct gsr_job job = { .simd = 16, .groups = { MN, 1, 1 }, .group_size = { 2, 1, 1 },
 			       .curbe = { MN }, .ncurbe = 1 };
-	char text[8192];
+	char *text = gp_example("matmul.s");
 
 	for (unsigned int i = 0; i < MN; i++)
 		for (unsigned int k = 0; k < MN; k++) {
@@ -170,31 +155,6 @@ static void t_matrix_multiply(void)
 	add_buffer(&job, 0, sizeof(a), a);
 	add_buffer(&job, 1, sizeof(b), b);
 	add_buffer(&job, 2, sizeof(c), NULL);
-	snprintf(text, sizeof(text), GP_LANES16
-		 "shl(1) g14<1>UD g2.1<0,1,0>UD 4UD { align1 1N NoMask }\n"
-		 "add(16) g16<1>UD g12<8,8,1>UD g14<0,1,0>UD { align1 1H NoMask }\n"
-		 "mov(16) g40<1>F 0.0F { align1 1H NoMask }\n"
-		 "mov(1) g50<1>UD 0UD { align1 1N NoMask }\n"
-		 "loop: mul(1) g51<1>UD g0.1<0,1,0>UD g1<0,1,0>UD { align1 1N NoMask }\n"
-		 "add(1) g51<1>UD g51<0,1,0>UD g50<0,1,0>UD { align1 1N NoMask }\n"
-		 "shl(1) g51<1>UD g51<0,1,0>UD 2UD { align1 1N NoMask }\n"
-		 "mov(16) g52<1>UD g51<0,1,0>UD { align1 1H NoMask }\n"
-		 "send(16) g20<1>UD g52<8,8,1>UD dp_data1 0x%08xUD { align1 1H }\n"
-		 "mul(1) g54<1>UD g50<0,1,0>UD g1<0,1,0>UD { align1 1N NoMask }\n"
-		 "add(16) g56<1>UD g16<8,8,1>UD g54<0,1,0>UD { align1 1H NoMask }\n"
-		 "shl(16) g56<1>UD g56<8,8,1>UD 2UD { align1 1H NoMask }\n"
-		 "send(16) g22<1>UD g56<8,8,1>UD dp_data1 0x%08xUD { align1 1H }\n"
-		 "mul(16) g24<1>F g20<8,8,1>F g22<8,8,1>F { align1 1H }\n"
-		 "add(16) g40<1>F g40<8,8,1>F g24<8,8,1>F { align1 1H }\n"
-		 "add(1) g50<1>UD g50<0,1,0>UD 1UD { align1 1N NoMask }\n"
-		 "cmp.l.f0.0(1) null<1>UD g50<0,1,0>UD g1<0,1,0>UD { align1 1N NoMask }\n"
-		 "(+f0.0) jmpi(1) loop { align1 1N NoMask }\n"
-		 "mul(1) g51<1>UD g0.1<0,1,0>UD g1<0,1,0>UD { align1 1N NoMask }\n"
-		 "add(16) g60<1>UD g16<8,8,1>UD g51<0,1,0>UD { align1 1H NoMask }\n"
-		 "shl(16) g60<1>UD g60<8,8,1>UD 2UD { align1 1H NoMask }\n"
-		 "mov(16) g62<1>UD g40<8,8,1>UD { align1 1H NoMask }\n"
-		 "send(16) null<1>UD g60<8,8,1>UD dp_data1 0x%08xUD { align1 1H }\n"
-		 GP_EOT, DP_READ16(0), DP_READ16(1), DP_WRITE16(2));
 	run_both(&job, text, 2, c, sizeof(c));
 	for (unsigned int i = 0; i < MN; i++)
 		for (unsigned int j = 0; j < MN; j++) {
@@ -208,6 +168,7 @@ static void t_matrix_multiply(void)
 			CHECK_MSG(c[i * MN + j] == acc, "C[%u][%u] = %g, want %g", i, j,
 				  c[i * MN + j], acc);
 		}
+	free(text);
 }
 
 /*
@@ -221,39 +182,12 @@ static void t_prefix_sum_slm(void)
 	static uint32_t in[N], out[N];
 	struct gsr_job job = { .simd = 16, .groups = { GROUPS, 1, 1 }, .group_size = { W, 1, 1 },
 			       .slm = W * 16 * 4, .barrier = true };
-	char text[8192];
+	char *text = gp_example("prefix_sum_slm.s");
 
 	for (unsigned int i = 0; i < N; i++)
 		in[i] = (i * 2654435761u) >> 20;
 	add_buffer(&job, 0, sizeof(in), in);
 	add_buffer(&job, 1, sizeof(out), NULL);
-	snprintf(text, sizeof(text), GP_LANES16
-		 "shl(1) g14<1>UD g2.1<0,1,0>UD 4UD { align1 1N NoMask }\n"
-		 "shl(1) g14.1<1>UD g2.4<0,1,0>UD 4UD { align1 1N NoMask }\n"
-		 "mul(1) g14.2<1>UD g0.1<0,1,0>UD g14.1<0,1,0>UD { align1 1N NoMask }\n"
-		 "add(16) g16<1>UD g12<8,8,1>UD g14<0,1,0>UD { align1 1H NoMask }\n"
-		 "add(16) g20<1>UD g16<8,8,1>UD g14.2<0,1,0>UD { align1 1H NoMask }\n"
-		 "shl(16) g22<1>UD g20<8,8,1>UD 2UD { align1 1H NoMask }\n"
-		 "shl(16) g24<1>UD g16<8,8,1>UD 2UD { align1 1H NoMask }\n"
-		 "send(16) g26<1>UD g22<8,8,1>UD dp_data1 0x%08xUD { align1 1H }\n"
-		 "mov(16) g30<1>UD g24<8,8,1>UD { align1 1H NoMask }\n"
-		 "mov(16) g32<1>UD g26<8,8,1>UD { align1 1H NoMask }\n"
-		 "send(16) null<1>UD g30<8,8,1>UD dp_data1 0x%08xUD { align1 1H }\n"
-		 GP_BARRIER
-		 "mov(16) g40<1>UD 0UD { align1 1H NoMask }\n"
-		 "mov(1) g14.3<1>UD 0UD { align1 1N NoMask }\n"
-		 "loop: shl(1) g14.4<1>UD g14.3<0,1,0>UD 2UD { align1 1N NoMask }\n"
-		 "mov(16) g42<1>UD g14.4<0,1,0>UD { align1 1H NoMask }\n"
-		 "send(16) g44<1>UD g42<8,8,1>UD dp_data1 0x%08xUD { align1 1H NoMask }\n"
-		 "cmp.le.f0.0(16) null<1>UD g14.3<0,1,0>UD g16<8,8,1>UD { align1 1H }\n"
-		 "(+f0.0) add(16) g40<1>UD g40<8,8,1>UD g44<8,8,1>UD { align1 1H }\n"
-		 "add(1) g14.3<1>UD g14.3<0,1,0>UD 1UD { align1 1N NoMask }\n"
-		 "cmp.l.f0.0(1) null<1>UD g14.3<0,1,0>UD g14.1<0,1,0>UD { align1 1N NoMask }\n"
-		 "(+f0.0) jmpi(1) loop { align1 1N NoMask }\n"
-		 "mov(16) g30<1>UD g22<8,8,1>UD { align1 1H NoMask }\n"
-		 "mov(16) g32<1>UD g40<8,8,1>UD { align1 1H NoMask }\n"
-		 "send(16) null<1>UD g30<8,8,1>UD dp_data1 0x%08xUD { align1 1H }\n"
-		 GP_EOT, DP_READ16(0), DP_WRITE16(SLM_BTI), DP_READ16(SLM_BTI), DP_WRITE16(1));
 	run_both(&job, text, 1, out, sizeof(out));
 	for (unsigned int g = 0; g < GROUPS; g++) {
 		uint32_t sum = 0;
@@ -265,6 +199,7 @@ static void t_prefix_sum_slm(void)
 			CHECK_MSG(out[i] == sum, "out[%u] = %u, want %u", i, out[i], sum);
 		}
 	}
+	free(text);
 }
 
 /* A histogram of 4096 values into 64 bins with untyped atomic increments. */
@@ -275,7 +210,7 @@ static void t_histogram_atomics(void)
 	uint32_t want[BINS] = { 0 };
 	struct gsr_job job = { .simd = 16, .groups = { 16, 1, 1 }, .group_size = { 16, 1, 1 },
 			       .curbe = { VALUES }, .ncurbe = 1 };
-	char text[4096];
+	char *text = gp_example("histogram.s");
 
 	for (unsigned int i = 0; i < VALUES; i++) {
 		in[i] = (i * 2654435761u) >> 7;
@@ -283,15 +218,10 @@ static void t_histogram_atomics(void)
 	}
 	add_buffer(&job, 0, sizeof(in), in);
 	add_buffer(&job, 1, sizeof(bins), NULL);
-	snprintf(text, sizeof(text), INDEX16
-		 "(+f0.0) send(16) g20<1>UD g18<8,8,1>UD dp_data1 0x%08xUD { align1 1H }\n"
-		 "and(16) g22<1>UD g20<8,8,1>UD %uUD { align1 1H }\n"
-		 "shl(16) g30<1>UD g22<8,8,1>UD 2UD { align1 1H }\n"
-		 "(+f0.0) send(16) null<1>UD g30<8,8,1>UD dp_data1 0x%08xUD { align1 1H }\n"
-		 GP_EOT, DP_READ16(0), BINS - 1, DP_ATOMIC_INC16(1));
 	run_both(&job, text, 1, bins, sizeof(bins));
 	for (unsigned int k = 0; k < BINS; k++)
 		CHECK_MSG(bins[k] == want[k], "bin %u = %u, want %u", k, bins[k], want[k]);
+	free(text);
 }
 
 /*

@@ -20,5 +20,7 @@ $(eval $(call test,test_engine_blt,tests/test_engine_blt.c $(ENGINE_TEST_COMMON)
 # The GPGPU pipeline (hw-spec-compute "GPGPU commands"): jobs laid out by
 # gensim-run's batch builder (run/gsr_batch.c) and run through rcs0.
 GPGPU_TEST_COMMON := tests/gpgpu_env.c $(ENGINE_TEST_COMMON) run/gsr_batch.c
+# gp_example() reads the kernels gensim-run ships (examples/).
+$(O)/tests/gpgpu_env.o: ALL_CFLAGS += -DGSRUN_EXAMPLES='"$(CURDIR)/examples"'
 $(eval $(call test,test_gpgpu_kernels,tests/test_gpgpu_kernels.c $(GPGPU_TEST_COMMON)))
 $(eval $(call test,test_gpgpu_state,tests/test_gpgpu_state.c $(GPGPU_TEST_COMMON)))
