@@ -295,7 +295,7 @@ igt_main
 		gensim_bb_end(&bb);
 		s = gensim_exec_sync(fd, q, bb.buf.va);
 		igt_assert_eq(gensim_syncobj_wait(fd, s, WAIT_MS), 0);
-		igt_assert_eq(gensim_syncobj_status(fd, s), -EIO);
+		igt_assert_eq(gensim_syncobj_status(fd, s), -EFAULT);
 		drmSyncobjDestroy(fd, s);
 		igt_assert(gensim_fault_count() > before);
 		last = gensim_last_fault();

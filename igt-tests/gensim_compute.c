@@ -504,7 +504,7 @@ igt_main
 		q = gensim_queue_create(fd, DRM_GENSIM_ENGINE_CLASS_RENDER, m.vm);
 		s = gensim_exec_sync(fd, q, bt.batch_va);
 		igt_assert_eq(gensim_syncobj_wait(fd, s, WAIT_MS), 0);
-		igt_assert_eq(gensim_syncobj_status(fd, s), -EIO);
+		igt_assert_eq(gensim_syncobj_status(fd, s), -EFAULT);
 		igt_assert(gensim_fault_count() > faults);
 		st.queue_id = q;
 		igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_QUEUE_GET_STATE, &st), 0);
@@ -542,7 +542,7 @@ igt_main
 							     mg.vm), bg.batch_va);
 		/* The endless job is ended by an engine reset, bounded; the other completes. */
 		igt_assert_eq(gensim_syncobj_wait(fd, s, WAIT_MS), 0);
-		igt_assert_eq(gensim_syncobj_status(fd, s), -EIO);
+		igt_assert_eq(gensim_syncobj_status(fd, s), -ETIME);
 		igt_assert_eq(gensim_syncobj_wait(fd, sg, WAIT_MS), 0);
 		igt_assert_eq(gensim_syncobj_status(fd, sg), 1);
 		igt_assert_eq(((uint32_t *)good.buf[0].cpu)[4], 5 + 4);
@@ -563,7 +563,7 @@ igt_main
 	 * hang check must take a growing GENSIM_EU_RETIRED for progress.  The
 	 * kernel grows (x4) until one run lasts five job timeouts; every run
 	 * must complete with no reset.  Without the EU progress check the
-	 * second timeout with a still breadcrumb resets the engine (-EIO).
+	 * second timeout with a still breadcrumb resets the engine (-ETIME).
 	 */
 	igt_subtest("long-kernel-outlives-job-timeout") {
 		int old_job = set_param("job_timeout_ms", 200);

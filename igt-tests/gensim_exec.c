@@ -8,6 +8,10 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +51,55 @@ static uint64_t fdinfo_engine_ns(const char *engine)
 	ns = strtoull(p + strlen(key), NULL, 10);
 	free(info);
 	return ns;
+}
+
+/* fdinfo's drm-active-memory in bytes: buffers of the file that jobs in flight use. */
+static uint64_t fdinfo_active_bytes(void)
+{
+	char path[64], *info, *p, *end;
+	uint64_t v;
+
+	snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", fd);
+	info = gensim_read_file(path);
+	igt_assert(info);
+	p = strstr(info, "drm-active-memory:");
+	igt_assert_f(p, "no drm-active-memory in fdinfo");
+	v = strtoull(p + strlen("drm-active-memory:"), &end, 10);
+	while (*end == ' ' || *end == '\t')
+		end++;
+	if (!strncmp(end, "KiB", 3))
+		v <<= 10;
+	else if (!strncmp(end, "MiB", 3))
+		v <<= 20;
+	free(info);
+	return v;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+struct unmap_arg {
+	uint32_t vm;
+	uint64_t va, size;
+	int ret;
+	double done;
+};
+
+static void *unmap_thread(void *p)
+{
+	struct unmap_arg *a = p;
+	struct drm_gensim_vm_bind_op op = {
+		.op = DRM_GENSIM_VM_BIND_OP_UNMAP, .addr = a->va, .range = a->size,
+	};
+
+	a->ret = __gensim_vm_bind(fd, a->vm, &op, 1);
+	a->done = now_s();
+	return NULL;
 }
 
 /* The text of a gensim devcoredump, or NULL. */
@@ -488,10 +541,11 @@ igt_main
 		wait_ok(sg);
 		igt_assert_eq(data.map[0], 0x900d);
 		igt_assert_eq(gensim_syncobj_wait(fd, sh, WAIT_MS), 0);
-		igt_assert_eq(gensim_syncobj_status(fd, sh), -EIO);
+		igt_assert_eq(gensim_syncobj_status(fd, sh), -ETIME);
 		igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_QUEUE_GET_STATE, &st), 0);
 		igt_assert_eq(st.flags, DRM_GENSIM_QUEUE_STATE_BANNED);
 		igt_assert_eq(st.guilty_resets, 1);
+		igt_assert_eq(st.ban_error, -ETIME);
 		igt_assert_eq(__gensim_exec(fd, hq, good.buf.va, NULL, 0), -EIO);
 		st = (struct drm_gensim_queue_get_state){ .queue_id = gq };
 		igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_QUEUE_GET_STATE, &st), 0);
@@ -513,11 +567,90 @@ igt_main
 		gensim_bb_free(&endless);
 	}
 
+	/*
+	 * A buffer private to a VM (GEM_CREATE vm_id) shares the VM's
+	 * reservation: only that VM binds it, it cannot be exported, and
+	 * batches in the VM use it like any other.
+	 */
+	igt_subtest("vm-private-buffer") {
+		struct drm_gensim_gem_create c = { .size = 4096, .vm_id = vm };
+		struct gensim_bb bb = gensim_bb_new(fd, vm, BB_VA);
+		uint32_t other = gensim_vm_create(fd, 0);
+		uint32_t q = gensim_queue_create(fd, DRM_GENSIM_ENGINE_CLASS_COPY, vm), s;
+		struct drm_gensim_vm_bind_op op = {
+			.op = DRM_GENSIM_VM_BIND_OP_MAP, .range = 4096, .addr = DATA_VA,
+		};
+		uint32_t *map;
+		int dmabuf = -1;
+
+		igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_GEM_CREATE, &c), 0);
+		op.handle = c.handle;
+		igt_assert_eq(__gensim_vm_bind(fd, other, &op, 1), -EINVAL);
+		igt_assert_eq(__gensim_vm_bind(fd, vm, &op, 1), 0);
+		igt_assert(drmPrimeHandleToFD(fd, c.handle, DRM_CLOEXEC, &dmabuf) != 0);
+		igt_assert_eq(dmabuf, -1);
+		map = gensim_gem_mmap(fd, c.handle, 4096);
+		gensim_bb_store_dword(&bb, DATA_VA + 8, 0x9417);
+		gensim_bb_end(&bb);
+		s = gensim_exec_sync(fd, q, BB_VA);
+		wait_ok(s);
+		igt_assert_eq(map[2], 0x9417);
+		drmSyncobjDestroy(fd, s);
+		munmap(map, 4096);
+		gensim_vm_unmap(fd, vm, DATA_VA, 4096);
+		gensim_gem_close(fd, c.handle);
+		gensim_vm_destroy(fd, other);
+		gensim_bb_free(&bb);
+	}
+
+	/*
+	 * UNMAP waits for the VM's jobs in flight before the pages go, and
+	 * fdinfo counts the buffers of running jobs as active.  The batch
+	 * blocks on a semaphore the CPU releases: the unmap must return after
+	 * the release, never before.
+	 */
+	igt_subtest("unmap-waits-for-jobs") {
+		struct gensim_bb bb = gensim_bb_new(fd, vm, BB_VA);
+		struct gensim_buf data = gensim_buf_new(fd, vm, DATA_VA, 4096);
+		struct gensim_buf victim = gensim_buf_new(fd, vm, DATA_VA + 0x100000, 4096);
+		uint32_t q = gensim_queue_create(fd, DRM_GENSIM_ENGINE_CLASS_RENDER, vm), s;
+		struct unmap_arg a = { .vm = vm, .va = victim.va, .size = victim.size };
+		pthread_t t;
+		double released;
+
+		gensim_bb_semaphore_wait(&bb, DATA_VA, 0x5e4, SEMA_SAD_EQ_SDD);
+		gensim_bb_store_dword(&bb, DATA_VA + 4, 0xd09e);
+		gensim_bb_end(&bb);
+		s = gensim_exec_sync(fd, q, BB_VA);
+		/* The job is on the engine: its buffers are active. */
+		usleep(100000);
+		igt_assert_eq(gensim_syncobj_status(fd, s), 0);
+		igt_assert_f(fdinfo_active_bytes() >= 4096, "drm-active-memory %" PRIu64 " while a job runs",
+			     fdinfo_active_bytes());
+		igt_assert_eq(pthread_create(&t, NULL, unmap_thread, &a), 0);
+		usleep(300000);
+		released = now_s();
+		data.map[0] = 0x5e4;
+		igt_assert_eq(pthread_join(t, NULL), 0);
+		igt_assert_eq(a.ret, 0);
+		igt_assert_f(a.done >= released, "UNMAP returned %.3f s before the job could end",
+			     released - a.done);
+		wait_ok(s);
+		igt_assert_eq(data.map[1], 0xd09e);
+		igt_assert_eq(fdinfo_active_bytes(), 0);
+		drmSyncobjDestroy(fd, s);
+		munmap(victim.map, victim.size);
+		gensim_gem_close(fd, victim.handle);
+		gensim_buf_free(&data);
+		gensim_bb_free(&bb);
+	}
+
 	igt_subtest("privilege-violation-writes-nothing") {
 		struct gensim_bb bb = gensim_bb_new(fd, vm, BB_VA);
 		struct gensim_buf data = gensim_buf_new(fd, vm, DATA_VA, 4096);
 		uint32_t q = gensim_queue_create(fd, DRM_GENSIM_ENGINE_CLASS_COPY, vm), s;
 		uint32_t target = 0x10000 + 0x800;	/* GGTT: the first status page, driver area */
+		struct drm_gensim_queue_get_state st = {};
 		char cmd[64];
 		uint32_t before, after;
 
@@ -535,6 +668,12 @@ igt_main
 		igt_assert_eq(data.map[0], 0xa11ce);
 		igt_assert_eq(gensim_probe(cmd, &after), DMA_PROBE_OK);
 		igt_assert_eq(after, before);
+		/* The submitter sees what was dropped; the queue is not banned. */
+		st.queue_id = q;
+		igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_QUEUE_GET_STATE, &st), 0);
+		igt_assert_eq(st.dropped_commands, 1);
+		igt_assert_eq(st.flags, 0);
+		igt_assert_eq(st.ban_error, 0);
 		drmSyncobjDestroy(fd, s);
 		gensim_buf_free(&data);
 		gensim_bb_free(&bb);

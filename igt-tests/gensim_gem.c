@@ -56,10 +56,13 @@ static const struct create_case bad_create[] = {
 	{ "unknown flag", { .size = 4096, .flags = 2 }, -EINVAL },
 	{ "all flags", { .size = 4096, .flags = ~0u }, -EINVAL },
 	{ "extensions", { .size = 4096, .extensions = 1 }, -EINVAL },
-	{ "reserved[0]", { .size = 4096, .reserved = { 1, 0 } }, -EINVAL },
-	{ "reserved[1]", { .size = 4096, .reserved = { 0, 1 } }, -EINVAL },
+	{ "reserved", { .size = 4096, .reserved = 1 }, -EINVAL },
+	{ "pad", { .size = 4096, .pad = 1 }, -EINVAL },
+	{ "unknown vm", { .size = 4096, .vm_id = 12345 }, -ENOENT },
 	{ "handle in", { .size = 4096, .handle = 7 }, -EINVAL },
 	{ "above the maximum", { .size = DRM_GENSIM_GEM_MAX_SIZE + 1 }, -E2BIG },
+	/* Below the maximum, above half of the VM rig's RAM (at most 6 GiB). */
+	{ "above half of RAM", { .size = 16ull << 30 }, -E2BIG },
 	{ "huge", { .size = ~0ull }, -E2BIG },
 };
 

@@ -17,7 +17,8 @@ struct gensim_buf gensim_buf_new(int fd, uint32_t vm, uint64_t va, uint64_t size
 	/* Objects and bindings are whole pages; the caller uses what it asked for. */
 	struct gensim_buf b = { .fd = fd, .vm = vm, .va = va, .size = (size + 4095) & ~4095ull };
 
-	b.handle = gensim_gem_create(fd, b.size);
+	/* Private to the VM, as a userspace driver makes its batch and data buffers. */
+	b.handle = gensim_gem_create_private(fd, b.size, vm);
 	b.map = gensim_gem_mmap(fd, b.handle, b.size);
 	memset(b.map, 0, b.size);
 	gensim_vm_map(fd, vm, b.handle, 0, b.size, va, 0);

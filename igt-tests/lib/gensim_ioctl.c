@@ -5,9 +5,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
+#include <linux/sync_file.h>
+#include <xf86drm.h>
 
 #include "igt.h"
 #include "igt_gensim.h"
@@ -31,6 +35,16 @@ int __gensim_gem_create(int fd, uint64_t size, uint32_t flags, uint32_t *handle)
 	if (!ret)
 		*handle = c.handle;
 	return ret;
+}
+
+uint32_t gensim_gem_create_private(int fd, uint64_t size, uint32_t vm)
+{
+	struct drm_gensim_gem_create c = { .size = size, .vm_id = vm };
+	int ret = gensim_ioctl(fd, DRM_IOCTL_GENSIM_GEM_CREATE, &c);
+
+	igt_assert_f(!ret, "GEM_CREATE %" PRIu64 " private to VM %u: %s", size, vm,
+		     strerror(-ret));
+	return c.handle;
 }
 
 uint32_t gensim_gem_create(int fd, uint64_t size)
@@ -234,4 +248,54 @@ char *gensim_last_fault(void)
 	last = strdup(last ? last + 1 : f);
 	free(f);
 	return last;
+}
+
+int gensim_syncobj_export(int fd, uint32_t syncobj)
+{
+	int sync_fd;
+
+	if (drmSyncobjExportSyncFile(fd, syncobj, &sync_fd))
+		return errno ? -errno : -EINVAL;
+	return sync_fd;
+}
+
+/* 1 signalled, 0 pending, the fence's error (negative); -errno of the ioctl is returned as is. */
+int gensim_sync_file_status(int sync_fd)
+{
+	struct sync_file_info info = { 0 };
+
+	if (ioctl(sync_fd, SYNC_IOC_FILE_INFO, &info))
+		return -errno;
+	return info.status;
+}
+
+int gensim_sync_file_wait(int sync_fd, int timeout_ms)
+{
+	struct timespec t0, now;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
+		struct pollfd p = { .fd = sync_fd, .events = POLLIN };
+		int left, ret;
+
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		left = timeout_ms - (int)((now.tv_sec - t0.tv_sec) * 1000 +
+					  (now.tv_nsec - t0.tv_nsec) / 1000000);
+		ret = poll(&p, 1, left > 0 ? left : 0);
+		if (ret < 0 && errno == EINTR)
+			continue;
+		/* Signalled, or timed out: the status tells which. */
+		return gensim_sync_file_status(sync_fd);
+	}
+}
+
+int gensim_wait_fence_error(int fd, uint32_t syncobj, int timeout_ms)
+{
+	int sync_fd = gensim_syncobj_export(fd, syncobj), status;
+
+	igt_assert_f(sync_fd >= 0, "exporting syncobj %u to a sync_file: %s", syncobj,
+		     strerror(-sync_fd));
+	status = gensim_sync_file_wait(sync_fd, timeout_ms);
+	close(sync_fd);
+	return status;
 }

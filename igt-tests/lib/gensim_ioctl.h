@@ -16,6 +16,8 @@ int gensim_ioctl(int fd, unsigned long request, void *arg);
 
 int __gensim_gem_create(int fd, uint64_t size, uint32_t flags, uint32_t *handle);
 uint32_t gensim_gem_create(int fd, uint64_t size);
+/* A buffer private to @vm: it shares the VM's reservation, only @vm binds it. */
+uint32_t gensim_gem_create_private(int fd, uint64_t size, uint32_t vm);
 void *gensim_gem_mmap(int fd, uint32_t handle, uint64_t size);
 void gensim_gem_close(int fd, uint32_t handle);
 
@@ -46,6 +48,19 @@ struct gensim_mem_counts {
 void gensim_mem_counts(struct gensim_mem_counts *c);
 uint64_t gensim_fault_count(void);
 char *gensim_last_fault(void);
+
+/*
+ * Fences as sync_files: a sync_file outlives the DRM device (after an
+ * unplug every ioctl on the DRM fd fails, syncobj ones included).
+ * gensim_syncobj_export(): the syncobj's fence as a sync_file fd, or -errno.
+ * gensim_sync_file_wait(): 1 done, the fence's error (negative), or 0 if
+ * still pending after @timeout_ms.
+ * gensim_wait_fence_error(): the same for a syncobj (asserts the export).
+ */
+int gensim_syncobj_export(int fd, uint32_t syncobj);
+int gensim_sync_file_status(int sync_fd);
+int gensim_sync_file_wait(int sync_fd, int timeout_ms);
+int gensim_wait_fence_error(int fd, uint32_t syncobj, int timeout_ms);
 
 #define DMA_PROBE_OK	1
 #define DMA_PROBE_FAULT	2

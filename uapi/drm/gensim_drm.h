@@ -174,8 +174,9 @@ struct drm_gensim_query_engines {
  * Backed by shmem pages, allocated on first use.  @size is rounded up to
  * the page size.
  *
- * Errors: -EINVAL for @size 0, unknown @flags, non-zero @extensions or
- * @reserved; -E2BIG for @size above DRM_GENSIM_GEM_MAX_SIZE.
+ * Errors: -EINVAL for @size 0, unknown @flags, non-zero @extensions,
+ * @pad or @reserved; -ENOENT for an unknown @vm_id; -E2BIG for @size above
+ * DRM_GENSIM_GEM_MAX_SIZE or above half of the machine's RAM.
  */
 #define DRM_GENSIM_GEM_CREATE_CPU_WC	_BITUL(0)	/* CPU mmap write-combined, not cached */
 #define DRM_GENSIM_GEM_MAX_SIZE		_BITULL(35)	/* 32 GiB */
@@ -186,6 +187,10 @@ struct drm_gensim_query_engines {
  * @size: in: bytes; out: the size, rounded up to the page size
  * @flags: DRM_GENSIM_GEM_CREATE_*
  * @handle: out: the GEM handle
+ * @vm_id: 0, or a VM of the file the buffer is private to: it shares the
+ *	VM's reservation (an EXEC on the VM locks it with the VM, not on its
+ *	own), only that VM may bind it, and it cannot be exported
+ * @pad: must be zero
  * @reserved: must be zero
  */
 struct drm_gensim_gem_create {
@@ -193,7 +198,9 @@ struct drm_gensim_gem_create {
 	__u64 size;
 	__u32 flags;
 	__u32 handle;
-	__u64 reserved[2];
+	__u32 vm_id;
+	__u32 pad;
+	__u64 reserved;
 };
 
 /*
@@ -432,12 +439,37 @@ struct drm_gensim_sync {
  * that other devices or files share (implicit sync); when it is done, every
  * sync with DRM_GENSIM_SYNC_SIGNAL signals.  A batch that hangs the engine
  * or faults is stopped, its queue banned, and its signal syncs signal with
- * an error.
+ * an error (see "Job errors" below).
  *
  * Errors: -ENOENT for an unknown @queue_id or syncobj; -EINVAL for
  * @num_syncs above DRM_GENSIM_EXEC_MAX_SYNCS, @batch_address not 4-byte
  * aligned or outside [va_start, va_end), unknown sync @flags, non-zero
- * @extensions/@reserved; -EIO for a banned queue.
+ * @extensions/@reserved; -EIO for a banned queue or a wedged device;
+ * -ENODEV once the device process detached or the driver was unbound;
+ * -ENOMEM.
+ *
+ * Job errors.  The fence of a batch (what its signal syncobjs carry, and
+ * the status a sync_file exported from them reports) ends with:
+ *
+ *  0           the batch ran to MI_BATCH_BUFFER_END;
+ *  -ETIME      it made no progress for the module parameter job_timeout_ms
+ *              (on rcs0, an EU kernel that keeps retiring instructions is
+ *              progress for up to compute_timeout_ms): the engine was reset
+ *              and the queue banned;
+ *  -ENOEXEC    the engine stopped on a command error (an unknown or
+ *              malformed command): reset, banned;
+ *  -EFAULT     the engine stopped on a GPU page fault: reset, banned;
+ *  -ECANCELED  it never ran, or was cut short, because its queue was banned
+ *              by an earlier batch or its queue was torn down;
+ *  -EIO        the device stopped answering for device_timeout_ms and is
+ *              wedged; every batch in flight and every later one ends so;
+ *  -ENODEV     the device process detached or the driver was unbound;
+ *  the error of a dependency that failed, for a batch that waited on it.
+ *
+ * A privileged command in a batch is not an error: the engine drops it and
+ * the batch goes on; QUEUE_GET_STATE counts them (@dropped_commands).  The
+ * module parameters job_timeout_ms, compute_timeout_ms and
+ * device_timeout_ms (/sys/module/gensim/parameters/) set the bounds.
  */
 
 /**
@@ -459,12 +491,13 @@ struct drm_gensim_exec {
 };
 
 /*
- * DRM_IOCTL_GENSIM_QUEUE_GET_STATE - what resets did to a queue
+ * DRM_IOCTL_GENSIM_QUEUE_GET_STATE - what resets and errors did to a queue
  *
  * Errors: -ENOENT for an unknown @queue_id; -EINVAL for non-zero
  * @extensions or @reserved.
  */
-#define DRM_GENSIM_QUEUE_STATE_BANNED	_BITUL(0)
+#define DRM_GENSIM_QUEUE_STATE_BANNED	_BITUL(0)	/* a batch of it was stopped */
+#define DRM_GENSIM_QUEUE_STATE_WEDGED	_BITUL(1)	/* the device stopped answering */
 
 /**
  * struct drm_gensim_queue_get_state - argument of DRM_IOCTL_GENSIM_QUEUE_GET_STATE
@@ -474,6 +507,14 @@ struct drm_gensim_exec {
  * @guilty_resets: out: engine resets this queue's batch caused
  * @innocent_resets: out: engine resets that interrupted this queue while
  *	another queue was guilty
+ * @dropped_commands: out: privileged commands (seed 004 "User Mode
+ *	Privileged Commands") that the queue's batches issued and the engine
+ *	dropped: they did nothing, and the batch went on.  Counted on the
+ *	queue the engine was running, once each time the driver handles the
+ *	engine's error register, so violations that come faster than the
+ *	driver handles them count once.
+ * @ban_error: out: 0, or the fence error of the job that got the queue
+ *	banned (-ETIME, -ENOEXEC, -EFAULT; see "Job errors" above)
  * @reserved: must be zero
  */
 struct drm_gensim_queue_get_state {
@@ -482,7 +523,9 @@ struct drm_gensim_queue_get_state {
 	__u32 flags;
 	__u32 guilty_resets;
 	__u32 innocent_resets;
-	__u64 reserved[2];
+	__u32 dropped_commands;
+	__s32 ban_error;
+	__u64 reserved;
 };
 
 #if defined(__cplusplus)

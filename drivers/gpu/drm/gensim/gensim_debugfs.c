@@ -27,6 +27,15 @@
  *   probes are reported on rcs0 as an engine's would be.  Reading returns
  *   ``status <n> data <value>`` (1 ok, 2 fault, 3 bad command).
  *
+ * And module-wide, under /sys/kernel/debug/gensim/ (gensim_drv.c), while
+ * the module is loaded whether or not a device is attached:
+ *
+ * - ``objects``: the live buffers, VMs, page tables, queues, jobs, context
+ *   IDs and hardware fences of every device, ``name: count`` per line.
+ *   Objects outlive their device (an open file keeps its buffers after the
+ *   device process died), so this is what the teardown, reset, device
+ *   death and unbind tests compare with their baseline.
+ *
  * Called from: gensim_device.c before the DRM device is registered.
  */
 

@@ -22,11 +22,19 @@
  * 6. register the DRM device and say in one line what was found.
  *
  * Each attachment gets a new &struct gensim_device in its own devres group.
- * gensim_device_unplug() undoes it when the device process goes away:
- * drm_dev_unplug() makes every later ioctl fail with -ENODEV, the interrupt
- * line is disconnected and the group's reference on the DRM device is
- * dropped.  Open files keep the old DRM device (and its GEM objects) alive
- * until they close; a new device process gets a new DRM device.
+ * gensim_device_unplug() undoes it when the device process goes away or
+ * the driver is unbound: drm_dev_unplug() makes every later ioctl fail with
+ * -ENODEV and waits for every section of the driver that touches the
+ * hardware (between drm_dev_enter() and drm_dev_exit(): the ioctls that
+ * program it, run_job, the timeout handler, resets and queue teardown) to
+ * leave; every job in flight ends with -ENODEV; the interrupt line is
+ * disconnected and the group's reference on the DRM device is dropped.
+ * Open files keep the old DRM device (and its GEM objects) alive until
+ * they close; a new device process gets a new DRM device.
+ *
+ * A device that stops answering is wedged (gensim_mmio.c): the DRM device
+ * stays, but gensim_device_wedged() ends every job in flight with -EIO and
+ * every later job fails the same way, until the device process detaches.
  *
  * Called from: gensim_uif.c.  Calls: gensim_mmio.c, gensim_irq.c,
  * gensim_dmawin.c, gensim_debugfs.c.
@@ -36,6 +44,8 @@
 #include <linux/bitops.h>
 #include <linux/highmem.h>
 #include <linux/platform_device.h>
+
+#include <kunit/visibility.h>
 
 #include <drm/drm_drv.h>
 #include <drm/drm_managed.h>
@@ -97,24 +107,24 @@ static int gensim_read_identity(struct gensim_device *gdev)
 	return 0;
 }
 
-/*
- * Slices, subslices and EUs from the Gen8 fuses.  The EU disable bits of
- * the three slices are packed 24 per slice across three registers.
+/**
+ * gensim_topology_decode - slices, subslices and EUs from the Gen8 fuses
+ * @info: out: slice_mask, subslice_mask, eu_mask and eu_total
+ * @fuse2: GEN8_FUSE2 as read
+ * @dis: GEN8_EU_DISABLE0..2 as read
+ *
+ * The EU disable bits of the three slices are packed 24 per slice across
+ * the three registers.  Every value comes from the device: out-of-range
+ * bits are masked to the Gen8 maxima, never used as indices.
+ *
+ * Returns: 0, or -ENODEV if the fuses leave no EU enabled.
  */
-static int gensim_read_topology(struct gensim_device *gdev)
+int gensim_topology_decode(struct gensim_info *info, u32 fuse2, const u32 dis[3])
 {
-	struct gensim_info *info = &gdev->info;
-	u32 fuse2 = gensim_read(gdev, GEN8_FUSE2);
-	u32 dis[3];
-	u64 eu_disable;
+	u64 eu_disable = dis[0] | (u64)dis[1] << 32;
 	int s, ss;
 
-	dis[0] = gensim_read(gdev, GEN8_EU_DISABLE0);
-	dis[1] = gensim_read(gdev, GEN8_EU_DISABLE1);
-	dis[2] = gensim_read(gdev, GEN8_EU_DISABLE2);
-	eu_disable = dis[0] | (u64)dis[1] << 32;
-
-	info->slice_mask = FIELD_GET(GEN8_F2_S_ENA, fuse2);
+	info->slice_mask = FIELD_GET(GEN8_F2_S_ENA, fuse2) & GENMASK(GEN8_MAX_SLICES - 1, 0);
 	info->subslice_mask = ~FIELD_GET(GEN8_F2_SS_DIS, fuse2) &
 			      GENMASK(GEN8_MAX_SUBSLICES - 1, 0);
 	info->eu_total = 0;
@@ -131,7 +141,20 @@ static int gensim_read_topology(struct gensim_device *gdev)
 			info->eu_total += hweight32(eus);
 		}
 	}
-	if (!info->eu_total) {
+	return info->eu_total ? 0 : -ENODEV;
+}
+EXPORT_SYMBOL_IF_KUNIT(gensim_topology_decode);
+
+static int gensim_read_topology(struct gensim_device *gdev)
+{
+	struct gensim_info *info = &gdev->info;
+	u32 fuse2 = gensim_read(gdev, GEN8_FUSE2);
+	u32 dis[3];
+
+	dis[0] = gensim_read(gdev, GEN8_EU_DISABLE0);
+	dis[1] = gensim_read(gdev, GEN8_EU_DISABLE1);
+	dis[2] = gensim_read(gdev, GEN8_EU_DISABLE2);
+	if (gensim_topology_decode(info, fuse2, dis)) {
 		drm_err(&gdev->drm, "fuses leave no EU enabled (FUSE2 %#x, EU_DISABLE %#x %#x %#x)\n",
 			fuse2, dis[0], dis[1], dis[2]);
 		return -ENODEV;
@@ -325,7 +348,22 @@ void gensim_device_unplug(struct gensim_device *gdev)
 
 	drm_dev_unplug(&gdev->drm);
 	/* Every fence the hardware held completes with -ENODEV. */
-	gensim_engines_lost(gdev);
+	gensim_engines_lost(gdev, -ENODEV);
 	gensim_irq_fini(gdev);
 	devres_release_group(dev, gdev->devres_group);
+}
+
+/**
+ * gensim_device_wedged - the device stopped answering: end all its work
+ * @gdev: the device, whose channel is wedged
+ *
+ * Every job in flight and every later job ends with -EIO; nothing is
+ * submitted to the device again.  Called from the channel's wedge work.
+ *
+ * Context: process; sleeps.
+ */
+void gensim_device_wedged(struct gensim_device *gdev)
+{
+	drm_err(&gdev->drm, "device wedged: every job in flight ends with -EIO\n");
+	gensim_engines_lost(gdev, -EIO);
 }

@@ -27,6 +27,7 @@
 
 #include <linux/mm.h>
 #include <linux/pagemap.h>
+#include <linux/slab.h>
 
 #include "gensim_drv.h"
 
@@ -72,13 +73,13 @@ static vm_fault_t gensim_dmawin_fault(struct vm_fault *vmf)
 	struct gensim_channel *chan = vmf->vma->vm_private_data;
 	/* gensim_dmawin_mmap() placed the window at WINDOW_PGOFF. */
 	unsigned long idx = vmf->pgoff - WINDOW_PGOFF;
-	struct page *page;
+	void *entry;
 	vm_fault_t ret;
 
 	mutex_lock(&chan->window_lock);
-	page = xa_load(&chan->window_pages, idx);
-	if (page)
-		ret = vmf_insert_pfn(vmf->vma, vmf->address, page_to_pfn(page));
+	entry = xa_load(&chan->window_pages, idx);
+	if (xa_is_value(entry))
+		ret = vmf_insert_pfn(vmf->vma, vmf->address, xa_to_value(entry));
 	else
 		ret = VM_FAULT_SIGBUS;
 	mutex_unlock(&chan->window_lock);
@@ -103,19 +104,21 @@ int gensim_dmawin_mmap(struct gensim_channel *chan, struct vm_area_struct *vma)
 }
 
 /**
- * gensim_dmawin_map - give the device a run of pages
+ * gensim_dmawin_map_pfns - give the device a run of page frames
  * @chan: the channel
- * @node: zeroed node; on success holds the window range, in pages
- * @pages: the pages, which the caller keeps pinned until unmap
- * @count: number of pages
+ * @node: out: the window range, in pages (zeroed by the caller)
+ * @pfns: the frames, in the order the device sees them
+ * @count: how many
  *
- * The pages appear at window address node->start << PAGE_SHIFT onwards.
+ * The device's view of memory is by frame: an imported dma-buf reaches it
+ * through the DMA addresses the exporter mapped for the driver's device,
+ * never through the exporter's struct pages.
  *
- * Context: process; sleeps.
- * Returns: 0, -ENOSPC if the window is full, -ENODEV if the device is gone.
+ * Returns: 0, -ENODEV once the device process is gone, -ENOSPC if the
+ * window is full, -ENOMEM.
  */
-int gensim_dmawin_map(struct gensim_channel *chan, struct drm_mm_node *node,
-		      struct page **pages, unsigned int count)
+int gensim_dmawin_map_pfns(struct gensim_channel *chan, struct drm_mm_node *node,
+			   const unsigned long *pfns, unsigned int count)
 {
 	unsigned int i;
 	int err;
@@ -129,8 +132,8 @@ int gensim_dmawin_map(struct gensim_channel *chan, struct drm_mm_node *node,
 		goto out;
 
 	for (i = 0; i < count; i++) {
-		err = xa_err(xa_store(&chan->window_pages, node->start + i, pages[i],
-				      GFP_KERNEL));
+		err = xa_err(xa_store(&chan->window_pages, node->start + i,
+				      xa_mk_value(pfns[i]), GFP_KERNEL));
 		if (err) {
 			while (i--)
 				xa_erase(&chan->window_pages, node->start + i);
@@ -140,6 +143,32 @@ int gensim_dmawin_map(struct gensim_channel *chan, struct drm_mm_node *node,
 	}
 out:
 	mutex_unlock(&chan->window_lock);
+	return err;
+}
+
+/**
+ * gensim_dmawin_map - give the device a run of the driver's own pages
+ * @chan: the channel
+ * @node: out: the window range, in pages (zeroed by the caller)
+ * @pages: the pages, in the order the device sees them
+ * @count: how many
+ *
+ * Returns: as gensim_dmawin_map_pfns().
+ */
+int gensim_dmawin_map(struct gensim_channel *chan, struct drm_mm_node *node,
+		      struct page **pages, unsigned int count)
+{
+	unsigned long *pfns;
+	unsigned int i;
+	int err;
+
+	pfns = kvmalloc_array(count, sizeof(*pfns), GFP_KERNEL);
+	if (!pfns)
+		return -ENOMEM;
+	for (i = 0; i < count; i++)
+		pfns[i] = page_to_pfn(pages[i]);
+	err = gensim_dmawin_map_pfns(chan, node, pfns, count);
+	kvfree(pfns);
 	return err;
 }
 

@@ -21,9 +21,12 @@
  * Called from: module init.  Calls: gensim_uif.c.
  */
 
+#include <linux/debugfs.h>
+#include <linux/devcoredump.h>
 #include <linux/module.h>
 #include <linux/platform_device.h>
 
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 
 #include <drm/drm_drv.h>
@@ -41,6 +44,23 @@
 
 /* Where queues are torn down; destroying it at unload waits for them. */
 struct workqueue_struct *gensim_wq;
+
+/* Live objects of every device (debugfs gensim/objects). */
+struct gensim_objects gensim_objects;
+
+/* debugfs gensim/: what is module-wide rather than per device. */
+struct dentry *gensim_debugfs_root;
+
+static int objects_show(struct seq_file *m, void *unused)
+{
+	seq_printf(m, "bos: %d\nvms: %d\npage_tables: %d\nqueues: %d\njobs: %d\ncontexts: %d\nhw_fences: %d\n",
+		   atomic_read(&gensim_objects.bos), atomic_read(&gensim_objects.vms),
+		   atomic_read(&gensim_objects.page_tables), atomic_read(&gensim_objects.queues),
+		   atomic_read(&gensim_objects.jobs), atomic_read(&gensim_objects.contexts),
+		   atomic_read(&gensim_objects.hw_fences));
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(objects);
 
 unsigned int gensim_device_timeout_ms = 5000;
 module_param_named(device_timeout_ms, gensim_device_timeout_ms, uint, 0644);
@@ -191,6 +211,8 @@ static int gensim_platform_probe(struct platform_device *pdev)
 static void gensim_platform_remove(struct platform_device *pdev)
 {
 	gensim_uif_fini(platform_get_drvdata(pdev));
+	/* A hang dump not yet read: its free function is in this module. */
+	dev_coredump_put(&pdev->dev);
 }
 
 static struct platform_driver gensim_platform_driver = {
@@ -210,8 +232,11 @@ static int __init gensim_init(void)
 	gensim_wq = alloc_workqueue("gensim", WQ_UNBOUND, 0);
 	if (!gensim_wq)
 		return -ENOMEM;
+	gensim_debugfs_root = debugfs_create_dir(DRIVER_NAME, NULL);
+	debugfs_create_file("objects", 0444, gensim_debugfs_root, NULL, &objects_fops);
 	err = platform_driver_register(&gensim_platform_driver);
 	if (err) {
+		debugfs_remove_recursive(gensim_debugfs_root);
 		destroy_workqueue(gensim_wq);
 		return err;
 	}
@@ -220,6 +245,7 @@ static int __init gensim_init(void)
 						      NULL, 0);
 	if (IS_ERR(gensim_pdev)) {
 		platform_driver_unregister(&gensim_platform_driver);
+		debugfs_remove_recursive(gensim_debugfs_root);
 		destroy_workqueue(gensim_wq);
 		return PTR_ERR(gensim_pdev);
 	}
@@ -231,6 +257,9 @@ static void __exit gensim_exit(void)
 	platform_device_unregister(gensim_pdev);
 	platform_driver_unregister(&gensim_platform_driver);
 	destroy_workqueue(gensim_wq);
+	debugfs_remove_recursive(gensim_debugfs_root);
+	/* No file is open (each holds the module): every queue is gone. */
+	gensim_sched_pool_fini();
 }
 
 module_init(gensim_init);

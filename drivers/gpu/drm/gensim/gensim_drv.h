@@ -104,6 +104,34 @@ struct gensim_mem_stats {
 };
 
 /**
+ * struct gensim_objects - live driver objects of every device, module-wide
+ *
+ * Counted where each object is created and freed, and shown in debugfs
+ * (gensim/objects) so that tests can check that teardown, resets, device
+ * death and unbind leave nothing behind.  Module-wide because objects
+ * outlive the device they were made on (an open file keeps its buffers
+ * after the device process died).
+ */
+struct gensim_objects {
+	/** @bos: buffer objects, created or imported, including internal ones */
+	atomic_t bos;
+	/** @vms: VMs not yet freed */
+	atomic_t vms;
+	/** @page_tables: PPGTT table pages of all VMs */
+	atomic_t page_tables;
+	/** @queues: queues not yet freed */
+	atomic_t queues;
+	/** @jobs: jobs not yet freed */
+	atomic_t jobs;
+	/** @contexts: context IDs allocated */
+	atomic_t contexts;
+	/** @hw_fences: hardware fences not yet released */
+	atomic_t hw_fences;
+};
+
+extern struct gensim_objects gensim_objects;
+
+/**
  * struct gensim_fault - one page fault the device reported
  * @engine: the engine whose fault register held it
  * @reg: RING_FAULT_REG as read
@@ -211,6 +239,7 @@ static inline struct gensim_device *to_gensim(struct drm_device *drm)
 /* gensim_drv.c */
 extern unsigned int gensim_device_timeout_ms;
 extern struct workqueue_struct *gensim_wq;
+extern struct dentry *gensim_debugfs_root;
 u32 gensim_engine_mmio_base(enum gensim_engine_id id);
 const char *gensim_engine_name(enum gensim_engine_id id);
 extern const struct drm_driver gensim_drm_driver;
@@ -218,6 +247,8 @@ extern const struct drm_driver gensim_drm_driver;
 /* gensim_device.c */
 void gensim_device_probe_work(struct work_struct *work);
 void gensim_device_unplug(struct gensim_device *gdev);
+void gensim_device_wedged(struct gensim_device *gdev);
+int gensim_topology_decode(struct gensim_info *info, u32 fuse2, const u32 dis[3]);
 
 /* gensim_mmio.c */
 u32 gensim_read(struct gensim_device *gdev, u32 reg);
@@ -227,6 +258,8 @@ int gensim_wait_for(struct gensim_device *gdev, u32 reg, u32 mask, u32 value,
 		    unsigned int timeout_ms);
 
 /* gensim_dmawin.c */
+int gensim_dmawin_map_pfns(struct gensim_channel *chan, struct drm_mm_node *node,
+			   const unsigned long *pfns, unsigned int count);
 int gensim_dmawin_map(struct gensim_channel *chan, struct drm_mm_node *node,
 		      struct page **pages, unsigned int count);
 void gensim_dmawin_unmap(struct gensim_channel *chan, struct drm_mm_node *node);
@@ -239,6 +272,7 @@ int gensim_selftest_ggtt(struct gensim_device *gdev);
 /* gensim_dump.c */
 void gensim_dump_capture(struct gensim_engine *engine, struct gensim_queue *guilty,
 			 const char *reason);
+bool gensim_dump_ring_window(u32 head, u32 ring_size, u32 *start, u32 *n);
 
 /* gensim_fault.c */
 void gensim_fault_irq(struct gensim_device *gdev, enum gensim_engine_id id);

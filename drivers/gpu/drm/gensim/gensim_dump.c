@@ -16,14 +16,25 @@
  * /sys/class/devcoredump/devcd<n>/data.  Each section is a header line and
  * lines of "address: dwords".
  *
- * Memory for the dump is allocated with __GFP_NOWARN | __GFP_NORETRY: a
- * hang is no reason to push the machine into reclaim.
+ * The dump runs on the way to signalling fences (a reset ends the guilty
+ * job), so it must not wait for memory reclaim, which may wait for those
+ * fences: its buffer is allocated with GFP_NOWAIT, and without one there
+ * is no dump.  It only reads the VM's mapping tree if no VM_BIND holds it
+ * (a trylock): a bind may be waiting for the very job being reset.
+ *
+ * Every value read from the device is bounded before it is used: the ring
+ * head selects dwords of a 16 KiB ring and a head outside it is reported,
+ * not followed; the batch address is looked up in the VM, and only dwords
+ * of the buffer mapped there are read.
  *
  * Called from: gensim_reset.c.
  */
 
 #include <linux/devcoredump.h>
-#include <linux/vmalloc.h>
+#include <linux/fs.h>
+#include <linux/slab.h>
+
+#include <kunit/visibility.h>
 
 #include <drm/drm_gpuvm.h>
 #include <drm/drm_print.h>
@@ -92,12 +103,35 @@ static void dump_registers(struct dump *d, struct gensim_engine *engine)
 			gensim_read(engine->gdev, RING_CONTEXT_STATUS_BUF_HI(base, i)));
 }
 
+/**
+ * gensim_dump_ring_window - the part of a ring to dump around a head
+ * @head: RING_HEAD's address bits, as the device reported them
+ * @ring_size: the ring's size in bytes
+ * @start: out: the byte offset of the first dword to dump
+ * @n: out: how many dwords to dump, all inside the ring
+ *
+ * Returns: true if @head lies inside the ring; otherwise the window is the
+ * start of the ring, and the caller reports the bad head.
+ */
+bool gensim_dump_ring_window(u32 head, u32 ring_size, u32 *start, u32 *n)
+{
+	bool inside = head < ring_size;
+	u32 at = inside ? round_down(head, 64) : 0;
+
+	*start = at >= 128 ? at - 128 : 0;
+	*n = min_t(u32, 96, (ring_size - *start) / 4);
+	return inside;
+}
+EXPORT_SYMBOL_IF_KUNIT(gensim_dump_ring_window);
+
 static void dump_ring(struct dump *d, struct gensim_queue *q, u32 head)
 {
-	u32 start = round_down(head, 64) >= 128 ? round_down(head, 64) - 128 : 0;
-	u32 n = min_t(u32, 96, (GENSIM_RING_SIZE - start) / 4);
+	u32 start, n;
 
 	dprintf(d, "ring: ggtt %#llx head %#x tail %#x\n", q->ring_node.start, head, q->tail);
+	if (!gensim_dump_ring_window(head, GENSIM_RING_SIZE, &start, &n))
+		dprintf(d, "  (the device reports a head outside the %u-byte ring)\n",
+			GENSIM_RING_SIZE);
 	dump_dwords(d, q->ring_node.start + start, q->ring_vaddr + start / 4, n);
 }
 
@@ -111,7 +145,14 @@ static void dump_batch(struct dump *d, struct gensim_queue *q, u64 addr)
 	int i;
 
 	dprintf(d, "batch: %#llx\n", addr);
-	mutex_lock(&gdev->bind_lock);
+	if (addr < GENSIM_VA_START || addr >= GENSIM_VA_END) {
+		dprintf(d, "  (outside the VM's user range)\n");
+		return;
+	}
+	if (!mutex_trylock(&gdev->bind_lock)) {
+		dprintf(d, "  (a VM_BIND is in progress)\n");
+		return;
+	}
 	va = drm_gpuva_find_first(&q->vm->base, addr, 4);
 	if (!va || !va->gem.obj || va->gem.obj->import_attach) {
 		dprintf(d, "  (no buffer of the driver's is mapped there)\n");
@@ -135,6 +176,17 @@ out:
 	mutex_unlock(&gdev->bind_lock);
 }
 
+static ssize_t dump_read(char *buffer, loff_t offset, size_t count, void *data,
+			 size_t datalen)
+{
+	return memory_read_from_buffer(buffer, count, &offset, data, datalen);
+}
+
+static void dump_free(void *data)
+{
+	kfree(data);
+}
+
 /**
  * gensim_dump_capture - write the evidence of a hang to devcoredump
  * @engine: the engine about to be reset
@@ -153,7 +205,7 @@ void gensim_dump_capture(struct gensim_engine *engine, struct gensim_queue *guil
 
 	if (!gensim_coredump)
 		return;
-	d.buf = __vmalloc(DUMP_SIZE, GFP_KERNEL | __GFP_NOWARN | __GFP_NORETRY);
+	d.buf = kmalloc(DUMP_SIZE, GFP_NOWAIT | __GFP_NOWARN);
 	if (!d.buf)
 		return;
 
@@ -177,6 +229,10 @@ void gensim_dump_capture(struct gensim_engine *engine, struct gensim_queue *guil
 		dprintf(&d, "context: none\n");
 	}
 	dprintf(&d, "end\n");
-	/* devcoredump owns the buffer now and vfree()s it. */
-	dev_coredumpv(gdev->drm.dev, d.buf, d.len, GFP_KERNEL);
+	/* devcoredump owns the buffer now and frees it with dump_free(). */
+	/*
+	 * No module reference (a pending dump would block rmmod for minutes):
+	 * removing the platform device drops the dump (gensim_drv.c).
+	 */
+	dev_coredumpm(gdev->drm.dev, NULL, d.buf, d.len, GFP_NOWAIT, dump_read, dump_free);
 }

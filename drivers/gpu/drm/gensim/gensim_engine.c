@@ -146,13 +146,16 @@ void gensim_engines_fini(struct gensim_device *gdev)
 }
 
 /**
- * gensim_engines_lost - the device process died: fail everything in flight
+ * gensim_engines_lost - the device is gone or wedged: fail everything
  * @gdev: the device
+ * @error: -ENODEV (the device process detached) or -EIO (wedged)
  *
- * Every job the hardware had completes with -ENODEV; nothing will be
- * submitted again.  Context: process.
+ * Every job the hardware had completes with @error, and so does every job
+ * run_job() sees from now on: nothing is submitted again, and no reset
+ * restarts anything.  Idempotent.  Context: process, not from an engine's
+ * reset work (it waits for it).
  */
-void gensim_engines_lost(struct gensim_device *gdev)
+void gensim_engines_lost(struct gensim_device *gdev, int error)
 {
 	int id;
 
@@ -162,13 +165,34 @@ void gensim_engines_lost(struct gensim_device *gdev)
 
 		if (!engine->gdev)
 			continue;
-		cancel_work_sync(&engine->reset_work);
 		spin_lock_irqsave(&engine->lock, flags);
-		engine->resetting = true;
-		gensim_execlists_reset_locked(engine);
-		gensim_engine_signal_locked(engine, -ENODEV);
+		if (!engine->lost_error)
+			engine->lost_error = error;
 		spin_unlock_irqrestore(&engine->lock, flags);
+		/* A reset in progress finds lost_error set and restarts nothing. */
+		cancel_work_sync(&engine->reset_work);
+		mutex_lock(&engine->reset_lock);
+		spin_lock_irqsave(&engine->lock, flags);
+		gensim_execlists_reset_locked(engine);
+		gensim_engine_signal_locked(engine, engine->lost_error);
+		spin_unlock_irqrestore(&engine->lock, flags);
+		mutex_unlock(&engine->reset_lock);
 	}
+}
+
+/**
+ * gensim_engine_violation_handled - the error register was cleared
+ * @engine: the engine
+ *
+ * The next privilege violation the interrupt handler sees is a new one.
+ */
+void gensim_engine_violation_handled(struct gensim_engine *engine)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&engine->lock, flags);
+	engine->violation_noted = false;
+	spin_unlock_irqrestore(&engine->lock, flags);
 }
 
 /**
@@ -182,6 +206,20 @@ void gensim_engine_irq(struct gensim_engine *engine, u32 iir)
 {
 	unsigned long flags;
 
+	/*
+	 * Before the context status entries: the device raises the error
+	 * while the context runs, so the mirror still names it even if the
+	 * same interrupt also reports the context's switch out.
+	 */
+	if (iir & GT_CS_MASTER_ERROR_INTERRUPT &&
+	    gensim_read_irq(engine->gdev, RING_EIR(engine->mmio_base)) & EIR_PRIVILEGE_VIOLATION) {
+		spin_lock_irqsave(&engine->lock, flags);
+		/* EIR stays set until the reset work clears it: count it once. */
+		if (!engine->violation_noted && engine->inflight[0])
+			atomic_inc(&engine->inflight[0]->dropped_commands);
+		engine->violation_noted = true;
+		spin_unlock_irqrestore(&engine->lock, flags);
+	}
 	if (iir & GT_CONTEXT_SWITCH_INTERRUPT)
 		gensim_execlists_process_csb(engine);
 	if (iir & GT_RENDER_USER_INTERRUPT) {
@@ -234,7 +272,8 @@ void gensim_engines_show(struct gensim_device *gdev, struct seq_file *m)
 			   engine->pending_valid ? "" : "(none)",
 			   queue_ctx(engine->pending[0]), queue_ctx(engine->pending[1]),
 			   engine->csb_head, READ_ONCE(engine->hwsp_vaddr[HWSP_CSB_WRITE_PTR]),
-			   engine->resetting ? " resetting" : "", atomic_read(&engine->resets),
+			   engine->lost_error ? " lost" : engine->resetting ? " resetting" : "",
+			   atomic_read(&engine->resets),
 			   atomic64_read(&engine->csb_events));
 		for (prio = GENSIM_NUM_PRIORITIES - 1; prio >= 0; prio--)
 			list_for_each_entry(q, &engine->ready[prio], ready_link)

@@ -69,8 +69,8 @@ struct gensim_engine {
 
 	/**
 	 * @lock: Protects @inflight, @pending, @pending_valid, @csb_head,
-	 * @resetting, @ready, @active and every queue's engine-side fields
-	 * (see &struct gensim_queue).  Taken in hard irq.
+	 * @resetting, @lost_error, @violation_noted, @ready, @active and every queue's
+	 * engine-side fields (see &struct gensim_queue).  Taken in hard irq.
 	 */
 	spinlock_t lock;
 	/** @inflight: the execlist the hardware runs, elements 0 and 1 */
@@ -83,10 +83,21 @@ struct gensim_engine {
 	u8 csb_head;
 	/** @resetting: no submission while the engine is being reset */
 	bool resetting;
+	/**
+	 * @lost_error: 0, or why the engine takes no more work: -ENODEV (the
+	 * device process detached) or -EIO (the device is wedged); every job
+	 * run from then on fails with it at once
+	 */
+	int lost_error;
 	/** @ready: queues with work not on the hardware, per priority */
 	struct list_head ready[GENSIM_NUM_PRIORITIES];
 	/** @active: queues with jobs in flight, for the user interrupt */
 	struct list_head active;
+	/**
+	 * @violation_noted: a privilege violation was counted on the running
+	 * queue and EIR not yet cleared (the master error stays raised)
+	 */
+	bool violation_noted;
 
 	/** @reset_work: an error interrupt asks for a reset */
 	struct work_struct reset_work;
@@ -147,8 +158,6 @@ struct gensim_queue {
 	u32 seqno;
 	/** @fence_context: the dma-fence context of the hardware fences */
 	u64 fence_context;
-	/** @fence_lock: the lock of the hardware fences */
-	spinlock_t fence_lock;
 
 	/* engine->lock */
 	/** @submitted_tail: the tail the hardware was last given */
@@ -163,8 +172,14 @@ struct gensim_queue {
 	struct list_head jobs;
 	/** @banned: caused a reset; runs nothing more */
 	bool banned;
+	/** @ban_error: the fence error of the job that got the queue banned */
+	int ban_error;
 	/** @hang_seqno: the completed seqno at the last timeout check */
 	u32 hang_seqno;
+	/** @hang_csb: the engine's csb_events at the last timeout check */
+	u64 hang_csb;
+	/** @hang_stalls: timeout checks in a row that saw the engine still */
+	u32 hang_stalls;
 	/** @hang_eu: GENSIM_EU_RETIRED at the last timeout check (rcs0) */
 	u64 hang_eu;
 	/**
@@ -177,9 +192,15 @@ struct gensim_queue {
 	atomic_t guilty_resets;
 	/** @innocent_resets: engine resets that interrupted this queue */
 	atomic_t innocent_resets;
+	/** @dropped_commands: privileged commands its batches issued, dropped */
+	atomic_t dropped_commands;
 
-	/** @sched: the queue's scheduler (one entity) */
-	struct drm_gpu_scheduler sched;
+	/**
+	 * @sched: the queue's scheduler (one entity).  Not part of the queue's
+	 * memory: the scheduler's fences point at it and may outlive the
+	 * queue, so gensim_sched.c recycles schedulers instead of freeing them
+	 */
+	struct drm_gpu_scheduler *sched;
 	/** @entity: its only entity */
 	struct drm_sched_entity entity;
 	/** @fini_work: waits for the last job, then frees the queue */
@@ -214,6 +235,20 @@ struct gensim_job {
 	struct dma_fence_chain **signal_chain;
 };
 
+/**
+ * gensim_seqno_passed - has a breadcrumb reached a job's seqno?
+ * @done: the completed seqno, as the device wrote it
+ * @seqno: the job's seqno
+ *
+ * Seqnos wrap: compare the difference.
+ *
+ * Returns: true if @done is @seqno or later.
+ */
+static inline bool gensim_seqno_passed(u32 done, u32 seqno)
+{
+	return (s32)(done - seqno) >= 0;
+}
+
 static inline struct gensim_job *to_gensim_job(struct drm_sched_job *job)
 {
 	return container_of(job, struct gensim_job, base);
@@ -223,8 +258,9 @@ static inline struct gensim_job *to_gensim_job(struct drm_sched_job *job)
 int gensim_engines_init(struct gensim_device *gdev);
 void gensim_engines_fini(struct gensim_device *gdev);
 void gensim_engine_hw_init(struct gensim_engine *engine);
-void gensim_engines_lost(struct gensim_device *gdev);
+void gensim_engines_lost(struct gensim_device *gdev, int error);
 void gensim_engine_irq(struct gensim_engine *engine, u32 iir);
+void gensim_engine_violation_handled(struct gensim_engine *engine);
 void gensim_engines_show(struct gensim_device *gdev, struct seq_file *m);
 
 /* gensim_lrc.c */
@@ -235,20 +271,25 @@ u32 gensim_lrc_completed_seqno(struct gensim_queue *q);
 u32 gensim_lrc_seqno_ggtt(struct gensim_queue *q);
 
 /* gensim_execlists.c */
-void gensim_execlists_submit(struct gensim_engine *engine, struct gensim_queue *q);
+void gensim_execlists_submit_locked(struct gensim_engine *engine, struct gensim_queue *q);
 void gensim_execlists_process_csb(struct gensim_engine *engine);
 void gensim_execlists_dequeue_locked(struct gensim_engine *engine);
 void gensim_execlists_reset_locked(struct gensim_engine *engine);
+const char *gensim_csb_check(u32 status, bool pending, bool inflight);
 
 /* gensim_sched.c */
 extern unsigned int gensim_job_timeout_ms;
+unsigned int gensim_job_bound_ms(void);
 int gensim_queue_sched_init(struct gensim_queue *q);
+void gensim_queue_sched_fini(struct gensim_queue *q);
+void gensim_sched_pool_fini(void);
 void gensim_engine_signal_locked(struct gensim_engine *engine, int error);
-void gensim_queue_fail_jobs_locked(struct gensim_queue *q, int error);
+void gensim_queue_fail_jobs_locked(struct gensim_queue *q, int error, int rest_error);
 struct dma_fence *gensim_hw_fence_alloc(void);
 void gensim_job_free(struct gensim_job *job);
 
 /* gensim_queue.c */
+struct gensim_queue *gensim_queue_tryget(struct gensim_queue *q);
 void gensim_queue_put(struct gensim_queue *q);
 struct gensim_queue *gensim_queue_lookup(struct drm_file *file, u32 id);
 void gensim_queues_file_fini(struct drm_file *file);
@@ -262,6 +303,6 @@ int gensim_ioctl_exec(struct drm_device *drm, void *data, struct drm_file *file)
 
 /* gensim_reset.c */
 void gensim_engine_reset_work(struct work_struct *work);
-void gensim_engine_reset(struct gensim_engine *engine, const char *reason);
+void gensim_engine_reset(struct gensim_engine *engine, const char *reason, int error);
 
 #endif /* _GENSIM_ENGINE_H_ */

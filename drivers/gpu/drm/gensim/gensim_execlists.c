@@ -40,16 +40,27 @@
  * (release); the driver reads the pointer from the status page, then the
  * entries (acquire), as i915's csb_read() does.
  *
+ * The status page is the device's to write, and the device is not
+ * trusted: a write pointer outside the buffer, an entry with no switch
+ * type, a promotion with nothing pending or a switch with nothing in
+ * flight is a protocol violation.  The driver stops reading, reports it
+ * once and wedges the device (every job ends with -EIO) rather than follow
+ * it.
+ *
  * Called from: gensim_sched.c (new work), gensim_engine.c (the interrupt),
  * gensim_reset.c.
  */
 
 #include <linux/bitfield.h>
 
+#include <kunit/visibility.h>
+
 #include <drm/drm_print.h>
 
 #include "gensim_drv.h"
 #include "gensim_trace.h"
+
+#define CSB_VIOLATION	"context status buffer protocol violation"
 
 static bool queue_has_new_work(const struct gensim_queue *q)
 {
@@ -114,7 +125,7 @@ void gensim_execlists_dequeue_locked(struct gensim_engine *engine)
 	struct gensim_queue *e0, *e1;
 
 	lockdep_assert_held(&engine->lock);
-	if (engine->resetting || engine->pending_valid)
+	if (engine->resetting || engine->lost_error || engine->pending_valid)
 		return;
 
 	e0 = engine->inflight[0];
@@ -143,21 +154,18 @@ void gensim_execlists_dequeue_locked(struct gensim_engine *engine)
 }
 
 /**
- * gensim_execlists_submit - a queue has new work in its ring
+ * gensim_execlists_submit_locked - a queue has new work in its ring
  * @engine: its engine
  * @q: the queue
  *
- * Context: any; takes engine->lock.
+ * Context: engine->lock held.
  */
-void gensim_execlists_submit(struct gensim_engine *engine, struct gensim_queue *q)
+void gensim_execlists_submit_locked(struct gensim_engine *engine, struct gensim_queue *q)
 {
-	unsigned long flags;
-
-	spin_lock_irqsave(&engine->lock, flags);
+	lockdep_assert_held(&engine->lock);
 	if (!q->in_hw)
 		make_ready(engine, q);
 	gensim_execlists_dequeue_locked(engine);
-	spin_unlock_irqrestore(&engine->lock, flags);
 }
 
 /* A context left the hardware: back to ready if it has work left. */
@@ -181,11 +189,6 @@ static void promote(struct gensim_engine *engine, u32 status)
 	struct gensim_queue *old[2] = { engine->inflight[0], engine->inflight[1] };
 	int i;
 
-	if (!engine->pending_valid) {
-		drm_err(&engine->gdev->drm, "%s: CSB status %#x promotes, but nothing is pending\n",
-			gensim_engine_name(engine->id), status);
-		return;
-	}
 	engine->inflight[0] = engine->pending[0];
 	engine->inflight[1] = engine->pending[1];
 	engine->pending[0] = NULL;
@@ -201,20 +204,45 @@ static void promote(struct gensim_engine *engine, u32 status)
 			engine->inflight[i]->in_hw = true;
 }
 
-static void consume(struct gensim_engine *engine, u32 status)
+/**
+ * gensim_csb_check - is a context status entry one the driver can follow?
+ * @status: the entry's status dword
+ * @pending: the driver has a submission the engine has not acknowledged
+ * @inflight: the driver believes the engine runs a context
+ *
+ * Returns: NULL, or what is wrong with the entry.
+ */
+const char *gensim_csb_check(u32 status, bool pending, bool inflight)
+{
+	if (status & (CSB_IDLE_TO_ACTIVE | CSB_PREEMPTED))
+		return pending ? NULL : "promotes a submission, but nothing is pending";
+	if (status & (CSB_ELEMENT_SWITCH | CSB_ACTIVE_TO_IDLE))
+		return inflight ? NULL : "retires a context, but none is in flight";
+	return "has no switch type";
+}
+EXPORT_SYMBOL_IF_KUNIT(gensim_csb_check);
+
+/* Follow one entry; false for a protocol violation (the device is wedged). */
+static bool consume(struct gensim_engine *engine, u32 status)
 {
 	struct gensim_queue *q = engine->inflight[0];
+	const char *bad = gensim_csb_check(status, engine->pending_valid, q);
 
+	if (bad) {
+		drm_err(&engine->gdev->drm, "%s: CSB entry %#x %s\n",
+			gensim_engine_name(engine->id), status, bad);
+		gensim_channel_wedge(engine->gdev->chan, CSB_VIOLATION,
+				     RING_CONTEXT_STATUS_PTR(engine->mmio_base));
+		return false;
+	}
 	if (status & (CSB_IDLE_TO_ACTIVE | CSB_PREEMPTED)) {
 		promote(engine, status);
-	} else if (status & (CSB_ELEMENT_SWITCH | CSB_ACTIVE_TO_IDLE)) {
+	} else {
 		engine->inflight[0] = engine->inflight[1];
 		engine->inflight[1] = NULL;
 		retire(engine, q, true);
-	} else {
-		drm_err(&engine->gdev->drm, "%s: CSB entry with no switch type: %#x\n",
-			gensim_engine_name(engine->id), status);
 	}
+	return true;
 }
 
 /**
@@ -227,14 +255,24 @@ void gensim_execlists_process_csb(struct gensim_engine *engine)
 {
 	u32 *hwsp = engine->hwsp_vaddr;
 	unsigned long flags;
-	u8 head, tail;
+	u32 head, tail;
 
 	spin_lock_irqsave(&engine->lock, flags);
+	if (engine->lost_error || gensim_channel_wedged(engine->gdev->chan)) {
+		spin_unlock_irqrestore(&engine->lock, flags);
+		return;
+	}
 	head = engine->csb_head;
 	/* Pairs with the device's release store of the pointer after the entry. */
-	tail = smp_load_acquire(&hwsp[HWSP_CSB_WRITE_PTR]) & 0x7;
+	tail = smp_load_acquire(&hwsp[HWSP_CSB_WRITE_PTR]);
 	if (tail >= GEN8_CSB_ENTRIES) {
-		/* 7: nothing written since reset. */
+		/* Only 0..5 (an entry) and 7 (nothing written since reset) exist. */
+		if (tail != 7) {
+			drm_err(&engine->gdev->drm, "%s: CSB write pointer %u is outside the buffer\n",
+				gensim_engine_name(engine->id), tail);
+			gensim_channel_wedge(engine->gdev->chan, CSB_VIOLATION,
+					     RING_CONTEXT_STATUS_PTR(engine->mmio_base));
+		}
 		spin_unlock_irqrestore(&engine->lock, flags);
 		return;
 	}
@@ -245,8 +283,11 @@ void gensim_execlists_process_csb(struct gensim_engine *engine)
 		status = READ_ONCE(hwsp[HWSP_CSB_ENTRY0 + 2 * head]);
 		id = READ_ONCE(hwsp[HWSP_CSB_ENTRY0 + 2 * head + 1]);
 		trace_gensim_csb(engine->gdev, engine->id, head, status, id);
-		consume(engine, status);
 		atomic64_inc(&engine->csb_events);
+		if (!consume(engine, status)) {
+			spin_unlock_irqrestore(&engine->lock, flags);
+			return;
+		}
 	}
 	engine->csb_head = head;
 	/* The servicing protocol (seed 004 [L755]): report how far we read. */

@@ -26,6 +26,12 @@ struct gensim_bo {
 	unsigned int window_users;
 	/** @window_chan: the channel whose window holds the pages */
 	struct gensim_channel *window_chan;
+	/**
+	 * @vm_root: for a buffer private to one VM (GEM_CREATE with a vm_id),
+	 * that VM's resv object, whose reservation the buffer shares (a
+	 * reference); NULL for a buffer any VM may bind and PRIME may share
+	 */
+	struct drm_gem_object *vm_root;
 };
 
 static inline struct gensim_bo *to_gensim_bo(struct drm_gem_object *obj)
@@ -34,6 +40,7 @@ static inline struct gensim_bo *to_gensim_bo(struct drm_gem_object *obj)
 }
 
 struct drm_gem_object *gensim_gem_create_object(struct drm_device *drm, size_t size);
+int gensim_bo_populate(struct gensim_bo *bo);
 int gensim_bo_window_get(struct gensim_bo *bo, struct gensim_channel *chan, u64 *base);
 void gensim_bo_window_put(struct gensim_bo *bo);
 int gensim_ioctl_gem_create(struct drm_device *drm, void *data, struct drm_file *file);

@@ -73,6 +73,11 @@ void gensim_irq_handler(struct gensim_device *gdev)
 	u32 master, iir[GEN8_GT_NR_BANKS] = {};
 	int id, bank;
 
+	/* A wedged device is not listened to: its jobs were ended. */
+	if (gensim_channel_wedged(gdev->chan)) {
+		atomic64_inc(&gdev->irq_stats.spurious);
+		return;
+	}
 	master = gensim_read_irq(gdev, GEN8_MASTER_IRQ) & ~GEN8_MASTER_IRQ_CONTROL;
 	if (!master || master == ~GEN8_MASTER_IRQ_CONTROL) {
 		atomic64_inc(&gdev->irq_stats.spurious);

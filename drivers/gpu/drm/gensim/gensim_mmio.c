@@ -67,7 +67,9 @@ int gensim_channel_mmio_init(struct gensim_channel *chan)
  * @why: what the driver was waiting for
  * @reg: the register involved, for the log
  *
- * Sticky until the device process detaches.  Context: any.
+ * Sticky until the device process detaches.  Every job in flight, and
+ * every later one, ends with -EIO (gensim_device_wedged(), from a work
+ * item).  Context: any.
  */
 void gensim_channel_wedge(struct gensim_channel *chan, const char *why, u32 reg)
 {
@@ -78,6 +80,10 @@ void gensim_channel_wedge(struct gensim_channel *chan, const char *why, u32 reg)
 		"device wedged: %s (register %#x, write log head %u tail %u)\n",
 		why, reg, READ_ONCE(chan->wlog->head), READ_ONCE(chan->wlog->tail));
 	wake_up_all(&chan->drain_wq);
+	/* Every job in flight ends with -EIO; the work owns a reference. */
+	gensim_channel_get(chan);
+	if (!queue_work(gensim_wq, &chan->wedge_work))
+		gensim_channel_put(chan);
 }
 
 static bool gensim_channel_gone(const struct gensim_channel *chan)

@@ -106,8 +106,10 @@ static void free_table(struct gensim_device *gdev, struct gensim_pt *pt, bool co
 	if (pt->page)
 		__free_page(pt->page);
 	kfree(pt);
-	if (counted)
+	if (counted) {
 		atomic_dec(&gdev->mem_stats.page_tables);
+		atomic_dec(&gensim_objects.page_tables);
+	}
 }
 
 /* A table for @level, every entry @fill, mapped for the device. */
@@ -131,8 +133,10 @@ static struct gensim_pt *alloc_table(struct gensim_device *gdev, int level, u64 
 		free_table(gdev, pt, false);
 		return ERR_PTR(err);
 	}
-	if (counted)
+	if (counted) {
 		atomic_inc(&gdev->mem_stats.page_tables);
+		atomic_inc(&gensim_objects.page_tables);
+	}
 	return pt;
 }
 

@@ -59,6 +59,30 @@ void gensim_client_stats_put(struct gensim_client_stats *stats)
 	kref_put(&stats->ref, client_stats_release);
 }
 
+/*
+ * Take the queue off everything of the engine's that points at it.  Its
+ * execlist slots too: on a wedged or dead engine no context switch will
+ * ever retire it, and the engine must not keep a pointer to a freed queue.
+ */
+static void take_off_lists(struct gensim_queue *q)
+{
+	struct gensim_engine *engine = q->engine;
+	unsigned long flags;
+	int i;
+
+	spin_lock_irqsave(&engine->lock, flags);
+	list_del_init(&q->ready_link);
+	list_del_init(&q->active_link);
+	for (i = 0; i < 2; i++) {
+		if (engine->inflight[i] == q)
+			engine->inflight[i] = NULL;
+		if (engine->pending[i] == q)
+			engine->pending[i] = NULL;
+	}
+	q->in_hw = false;
+	spin_unlock_irqrestore(&engine->lock, flags);
+}
+
 /* Wait, bounded, until the engine no longer holds the context. */
 static void wait_off_hw(struct gensim_queue *q)
 {
@@ -84,25 +108,31 @@ static void wait_off_hw(struct gensim_queue *q)
 	/* The engine keeps an idle context: take it back by force. */
 	drm_dbg(&q->gdev->drm, "%s: context %u still on the engine after its last job\n",
 		gensim_engine_name(engine->id), q->ctx_id);
-	gensim_engine_reset(engine, "context teardown");
-	spin_lock_irqsave(&engine->lock, flags);
-	list_del_init(&q->ready_link);
-	list_del_init(&q->active_link);
-	spin_unlock_irqrestore(&engine->lock, flags);
+	gensim_engine_reset(engine, "context teardown", -ECANCELED);
+	take_off_lists(q);
 }
 
 static void queue_fini_work(struct work_struct *work)
 {
 	struct gensim_queue *q = container_of(work, struct gensim_queue, fini_work);
 	struct gensim_device *gdev = q->gdev;
+	int idx;
 
-	wait_off_hw(q);
-	drm_sched_fini(&q->sched);
+	/* An unplugged device holds nothing: the engines were emptied. */
+	if (drm_dev_enter(&gdev->drm, &idx)) {
+		wait_off_hw(q);
+		drm_dev_exit(idx);
+	} else {
+		take_off_lists(q);
+	}
+	gensim_queue_sched_fini(q);
 	gensim_lrc_fini(q);
 	ida_free(&gdev->ctx_ids, q->ctx_id);
+	atomic_dec(&gensim_objects.contexts);
 	drm_gpuvm_put(&q->vm->base);
 	gensim_client_stats_put(q->stats);
 	kfree(q);
+	atomic_dec(&gensim_objects.queues);
 	drm_dev_put(&gdev->drm);
 }
 
@@ -112,6 +142,21 @@ static void queue_release(struct kref *ref)
 
 	/* Possibly from the scheduler's free_job: tear down elsewhere. */
 	queue_work(gensim_wq, &q->fini_work);
+}
+
+/**
+ * gensim_queue_tryget - a reference on a queue the engine holds
+ * @q: the queue, or NULL
+ *
+ * The engine's lists point at queues that may be in teardown (no
+ * reference left, waiting in wait_off_hw() for the engine to let go).
+ *
+ * Context: engine->lock held, so the queue's memory is still there.
+ * Returns: @q with a reference, or NULL if @q is NULL or being torn down.
+ */
+struct gensim_queue *gensim_queue_tryget(struct gensim_queue *q)
+{
+	return q && kref_get_unless_zero(&q->ref) ? q : NULL;
 }
 
 /**
@@ -159,6 +204,8 @@ static struct gensim_queue *queue_create(struct gensim_device *gdev, struct gens
 		return ERR_PTR(err);
 	}
 	q->ctx_id = err;
+	atomic_inc(&gensim_objects.contexts);
+	atomic_inc(&gensim_objects.queues);
 	kref_init(&q->ref);
 	q->gdev = gdev;
 	q->engine = engine;
@@ -167,7 +214,6 @@ static struct gensim_queue *queue_create(struct gensim_device *gdev, struct gens
 	q->stats = gfile->stats;
 	kref_get(&q->stats->ref);
 	drm_dev_get(&gdev->drm);
-	spin_lock_init(&q->fence_lock);
 	q->fence_context = dma_fence_context_alloc(1);
 	INIT_LIST_HEAD(&q->ready_link);
 	INIT_LIST_HEAD(&q->active_link);
@@ -180,6 +226,8 @@ static struct gensim_queue *queue_create(struct gensim_device *gdev, struct gens
 	if (err) {
 		gensim_lrc_fini(q);
 		ida_free(&gdev->ctx_ids, q->ctx_id);
+		atomic_dec(&gensim_objects.contexts);
+		atomic_dec(&gensim_objects.queues);
 		gensim_client_stats_put(q->stats);
 		drm_dev_put(&gdev->drm);
 		kfree(q);
@@ -208,7 +256,7 @@ int gensim_ioctl_queue_create(struct drm_device *drm, void *data, struct drm_fil
 	struct gensim_engine *engine;
 	struct gensim_queue *q;
 	struct gensim_vm *vm;
-	int err;
+	int err, idx;
 
 	if (args->extensions || args->reserved[0] || args->reserved[1] || args->queue_id)
 		return -EINVAL;
@@ -225,8 +273,13 @@ int gensim_ioctl_queue_create(struct drm_device *drm, void *data, struct drm_fil
 	vm = gensim_vm_lookup(gfile, args->vm_id);
 	if (!vm)
 		return -ENOENT;
-
+	if (!drm_dev_enter(drm, &idx)) {
+		drm_gpuvm_put(&vm->base);
+		return -ENODEV;
+	}
+	/* The context image and ring go into the GGTT: hardware access. */
 	q = queue_create(gdev, gfile, engine, vm, args->priority);
+	drm_dev_exit(idx);
 	if (IS_ERR(q)) {
 		drm_gpuvm_put(&vm->base);
 		return PTR_ERR(q);
@@ -267,14 +320,20 @@ int gensim_ioctl_queue_get_state(struct drm_device *drm, void *data, struct drm_
 	struct drm_gensim_queue_get_state *args = data;
 	struct gensim_queue *q;
 
-	if (args->extensions || args->reserved[0] || args->reserved[1])
+	if (args->extensions || args->reserved)
 		return -EINVAL;
 	q = gensim_queue_lookup(file, args->queue_id);
 	if (!q)
 		return -ENOENT;
-	args->flags = READ_ONCE(q->banned) ? DRM_GENSIM_QUEUE_STATE_BANNED : 0;
+	args->flags = 0;
+	if (READ_ONCE(q->banned))
+		args->flags |= DRM_GENSIM_QUEUE_STATE_BANNED;
+	if (gensim_channel_wedged(q->gdev->chan))
+		args->flags |= DRM_GENSIM_QUEUE_STATE_WEDGED;
 	args->guilty_resets = atomic_read(&q->guilty_resets);
 	args->innocent_resets = atomic_read(&q->innocent_resets);
+	args->dropped_commands = atomic_read(&q->dropped_commands);
+	args->ban_error = READ_ONCE(q->ban_error);
 	gensim_queue_put(q);
 	return 0;
 }

@@ -27,22 +27,50 @@
  * hardware fence signals from the user interrupt, once the seqno in the
  * status page has reached the job's (gensim_engine_signal_locked()).
  *
- * A job that takes longer than job_timeout_ms lands in timedout_job(): if
- * its queue is the one the engine runs and its breadcrumb has not moved
- * since the last look, the engine is reset (gensim_reset.c); otherwise the
- * timer starts again.  A GPGPU walker keeps the ring still while its
- * kernel runs, so on rcs0 a still breadcrumb with a growing
- * GENSIM_EU_RETIRED count (hw-spec-compute "Progress") is progress too,
- * for at most compute_timeout_ms: a long kernel finishes, an endless one
- * is still reset.
+ * A job that takes longer than job_timeout_ms lands in timedout_job().
+ * In 6.12 drm_sched has taken the job off its pending list before calling
+ * us; the handler puts it back first thing (requeue_job(), as v3d's
+ * skip-reset path does), or free_job would never run and the job, its
+ * queue and everything the queue holds would leak.  It does not use
+ * drm_sched_stop()/drm_sched_start(): without drm_sched_resubmit_jobs()
+ * in between (deprecated), start cancels every job of the queue that was
+ * still running, innocent ones included.  A reset ends the guilty job by
+ * signalling its hardware fence, and drm_sched's completion callback,
+ * still armed, does the rest.
+ *
+ * - The device is unplugged, dead or wedged: its jobs end (with -ENODEV or
+ *   -EIO) from the unplug path or the wedge work; the job waits for that.
+ *   The timeout's first step is a posting read, so a device that stopped
+ *   draining the write log (an ELSP write never applied) is found wedged
+ *   here, within device_timeout_ms.
+ * - The queue is the one the engine runs and its breadcrumb has not moved
+ *   since the last look: it hangs.  The engine is reset (gensim_reset.c:
+ *   the queue is banned, the job ends with -ETIME).  A GPGPU walker keeps the ring still while its
+ *   kernel runs, so on rcs0 a still breadcrumb with a growing
+ *   GENSIM_EU_RETIRED count (hw-spec-compute "Progress") is progress too,
+ *   for at most compute_timeout_ms: a long kernel finishes, an endless one
+ *   is still reset.
+ * - The queue waits for the engine, and the engine reported no context
+ *   switch and no breadcrumb for two looks in a row: the device accepted
+ *   work it does not run.  The engine is reset; a reset the device does not
+ *   complete wedges it.
+ * - Otherwise the job waits its turn: the timer starts again.
+ *
+ * Fences outlive queues.  Each hardware fence therefore carries its own
+ * lock, and its names are static strings.  drm_sched's fences point at
+ * their scheduler (for its name), so a queue's scheduler is not freed with
+ * the queue: drm_sched_fini() stops it and the memory goes back to a pool
+ * that the next queue reuses, freed only when the module is unloaded.
  *
  * Called from: gensim_submit.c (jobs), gensim_queue.c (scheduler setup),
  * gensim_engine.c (the user interrupt).
  */
 
 #include <linux/sched.h>
+#include <linux/stddef.h>
 #include <linux/slab.h>
 
+#include <drm/drm_drv.h>
 #include <drm/drm_print.h>
 #include <drm/drm_syncobj.h>
 
@@ -61,9 +89,32 @@ module_param_named(compute_timeout_ms, gensim_compute_timeout_ms, uint, 0644);
 MODULE_PARM_DESC(compute_timeout_ms,
 		 "How long rcs0's EU array retiring instructions counts as progress of a job whose breadcrumb stands still (default 20000)");
 
+/**
+ * gensim_job_bound_ms - the longest a running job lives
+ *
+ * A job that makes no progress is reset after job_timeout_ms (an EU kernel
+ * that keeps retiring instructions after compute_timeout_ms), a reset
+ * waits at most device_timeout_ms before the device is wedged, and a
+ * wedge ends every job.  Waits for jobs (VM teardown) are bounded by this.
+ *
+ * Returns: the bound in milliseconds.
+ */
+unsigned int gensim_job_bound_ms(void)
+{
+	return READ_ONCE(gensim_job_timeout_ms) * 2 + READ_ONCE(gensim_compute_timeout_ms) +
+	       READ_ONCE(gensim_device_timeout_ms) * 2;
+}
+
 /* Ring space of one job, in dwords: the most run_job() emits, even. */
 #define JOB_DWORDS	16
 #define JOB_CREDITS	((GENSIM_RING_SIZE / 4) / JOB_DWORDS - 1)
+
+/* A hardware fence with its own lock: it may outlive its queue. */
+struct gensim_hw_fence {
+	struct dma_fence base;
+	/* Protects base, as dma_fence's lock. */
+	spinlock_t lock;
+};
 
 static const char *gensim_fence_driver_name(struct dma_fence *fence)
 {
@@ -75,19 +126,42 @@ static const char *gensim_fence_timeline_name(struct dma_fence *fence)
 	return "queue";
 }
 
+static void gensim_fence_release(struct dma_fence *fence)
+{
+	atomic_dec(&gensim_objects.hw_fences);
+	/* struct dma_fence comes first: this frees the whole gensim_hw_fence. */
+	dma_fence_free(fence);
+}
+
 static const struct dma_fence_ops gensim_fence_ops = {
 	.get_driver_name = gensim_fence_driver_name,
 	.get_timeline_name = gensim_fence_timeline_name,
+	.release = gensim_fence_release,
 };
 
 /**
  * gensim_hw_fence_alloc - a hardware fence, allocated before run_job
  *
- * Returns: an uninitialised fence, or NULL.
+ * Returns: an uninitialised fence (free it with gensim_hw_fence_free()
+ * until run_job initialises it), or NULL.
  */
 struct dma_fence *gensim_hw_fence_alloc(void)
 {
-	return kzalloc(sizeof(struct dma_fence), GFP_KERNEL);
+	struct gensim_hw_fence *hf = kzalloc(sizeof(*hf), GFP_KERNEL);
+
+	BUILD_BUG_ON(offsetof(struct gensim_hw_fence, base));
+	if (!hf)
+		return NULL;
+	spin_lock_init(&hf->lock);
+	atomic_inc(&gensim_objects.hw_fences);
+	return &hf->base;
+}
+
+static void hw_fence_init(struct dma_fence *fence, struct gensim_queue *q, u32 seqno)
+{
+	struct gensim_hw_fence *hf = container_of(fence, struct gensim_hw_fence, base);
+
+	dma_fence_init(fence, &gensim_fence_ops, &hf->lock, q->fence_context, seqno);
 }
 
 /*
@@ -149,28 +223,39 @@ static struct dma_fence *gensim_run_job(struct drm_sched_job *sched_job)
 	struct gensim_engine *engine = q->engine;
 	struct dma_fence *fence = job->hw_fence;
 	unsigned long flags;
+	int idx, err;
 
-	if (gensim_channel_dead(q->gdev->chan))
-		return ERR_PTR(-ENODEV);
-	if (READ_ONCE(q->banned))
-		return ERR_PTR(-EIO);
 	/* A dependency failed: do not run on top of it. */
 	if (sched_job->s_fence->finished.error)
 		return ERR_PTR(sched_job->s_fence->finished.error);
+	if (READ_ONCE(q->banned))
+		return ERR_PTR(-ECANCELED);
+	if (!drm_dev_enter(&q->gdev->drm, &idx))
+		return ERR_PTR(-ENODEV);
 
 	job->seqno = ++q->seqno;
-	dma_fence_init(fence, &gensim_fence_ops, &q->fence_lock, q->fence_context, job->seqno);
+	hw_fence_init(fence, q, job->seqno);
 	emit_job(q, job);
 	job->start = ktime_get();
 
 	spin_lock_irqsave(&engine->lock, flags);
-	list_add_tail(&job->link, &q->jobs);
-	if (list_empty(&q->active_link))
-		list_add_tail(&q->active_link, &engine->active);
+	/* After gensim_engines_lost() nothing reaches the engine again. */
+	err = engine->lost_error;
+	if (!err) {
+		list_add_tail(&job->link, &q->jobs);
+		if (list_empty(&q->active_link))
+			list_add_tail(&q->active_link, &engine->active);
+		gensim_execlists_submit_locked(engine, q);
+	}
 	spin_unlock_irqrestore(&engine->lock, flags);
+	drm_dev_exit(idx);
 
-	trace_gensim_job_run(q->gdev, engine->id, q->ctx_id, job->seqno, job->batch);
-	gensim_execlists_submit(engine, q);
+	if (err) {
+		dma_fence_set_error(fence, err);
+		dma_fence_signal(fence);
+	} else {
+		trace_gensim_job_run(q->gdev, engine->id, q->ctx_id, job->seqno, job->batch);
+	}
 	/* The scheduler keeps one reference; the job keeps its own. */
 	return dma_fence_get(fence);
 }
@@ -203,17 +288,20 @@ static void complete_job_locked(struct gensim_queue *q, struct gensim_job *job, 
 /**
  * gensim_queue_fail_jobs_locked - end every job the queue has in flight
  * @q: the queue
- * @error: what their fences carry
+ * @error: what the oldest job's fence carries
+ * @rest_error: what the fences of the jobs behind it carry
  *
  * Context: engine->lock held.
  */
-void gensim_queue_fail_jobs_locked(struct gensim_queue *q, int error)
+void gensim_queue_fail_jobs_locked(struct gensim_queue *q, int error, int rest_error)
 {
 	ktime_t now = ktime_get();
 	struct gensim_job *job, *tmp;
 
-	list_for_each_entry_safe(job, tmp, &q->jobs, link)
+	list_for_each_entry_safe(job, tmp, &q->jobs, link) {
 		complete_job_locked(q, job, error, now);
+		error = rest_error;
+	}
 	list_del_init(&q->active_link);
 }
 
@@ -234,12 +322,11 @@ void gensim_engine_signal_locked(struct gensim_engine *engine, int error)
 		struct gensim_job *job, *tmp;
 
 		if (error) {
-			gensim_queue_fail_jobs_locked(q, error);
+			gensim_queue_fail_jobs_locked(q, error, error);
 			continue;
 		}
 		list_for_each_entry_safe(job, tmp, &q->jobs, link) {
-			/* Seqnos wrap: compare the difference. */
-			if ((s32)(done - job->seqno) < 0)
+			if (!gensim_seqno_passed(done, job->seqno))
 				break;
 			complete_job_locked(q, job, 0, now);
 		}
@@ -252,12 +339,26 @@ void gensim_engine_signal_locked(struct gensim_engine *engine, int error)
 static u64 eu_retired(struct gensim_device *gdev)
 {
 	u32 hi, lo;
+	int tries = 3;
 
+	/* Bounded: a device whose high half never settles is read as it is. */
 	do {
 		hi = gensim_read(gdev, GENSIM_EU_RETIRED_HI);
 		lo = gensim_read(gdev, GENSIM_EU_RETIRED_LO);
-	} while (hi != gensim_read(gdev, GENSIM_EU_RETIRED_HI) && !gensim_channel_dead(gdev->chan));
+	} while (hi != gensim_read(gdev, GENSIM_EU_RETIRED_HI) && --tries);
 	return (u64)hi << 32 | lo;
+}
+
+/* Has the EU array retired instructions since this queue's last look? */
+static bool eu_moved(struct gensim_queue *q)
+{
+	u64 eu = eu_retired(q->gdev);
+	bool moved = eu != q->hang_eu;
+
+	q->hang_eu = eu;
+	if (moved)
+		q->hang_stalls = 0;
+	return moved;
 }
 
 /*
@@ -284,35 +385,114 @@ static bool eu_still_busy(struct gensim_queue *q, bool still)
 			   msecs_to_jiffies(gensim_compute_timeout_ms));
 }
 
+/* Give drm_sched back the job it took off its pending list (v3d skip_reset). */
+static enum drm_gpu_sched_stat requeue_job(struct drm_sched_job *sched_job)
+{
+	struct drm_gpu_scheduler *sched = sched_job->sched;
+
+	spin_lock(&sched->job_list_lock);
+	list_add(&sched_job->list, &sched->pending_list);
+	spin_unlock(&sched->job_list_lock);
+	return DRM_GPU_SCHED_STAT_NOMINAL;
+}
+
+/*
+ * What a timeout check sees of the job's queue.  Context: the queue's
+ * timeout handler, which drm_sched serialises: the hang_* fields need no
+ * other lock than the engine's, taken for the engine-side state.
+ */
+enum hang_verdict { HANG_WAIT, HANG_STUCK, HANG_STALLED };
+
+static enum hang_verdict hang_check(struct gensim_queue *q)
+{
+	struct gensim_engine *engine = q->engine;
+	enum hang_verdict verdict = HANG_WAIT;
+	unsigned long flags;
+	bool running, still;
+	u64 csb;
+	u32 done;
+
+	spin_lock_irqsave(&engine->lock, flags);
+	running = engine->inflight[0] == q;
+	done = gensim_lrc_completed_seqno(q);
+	csb = atomic64_read(&engine->csb_events);
+	still = done == q->hang_seqno;
+	if (running && still) {
+		verdict = HANG_STUCK;
+	} else if (still && csb == q->hang_csb) {
+		/* Neither a breadcrumb nor a context switch since the last look. */
+		if (++q->hang_stalls >= 2)
+			verdict = HANG_STALLED;
+	} else {
+		q->hang_stalls = 0;
+	}
+	q->hang_seqno = done;
+	q->hang_csb = csb;
+	spin_unlock_irqrestore(&engine->lock, flags);
+
+	/*
+	 * On rcs0 an EU array that retires instructions is progress: of this
+	 * queue's kernel if it runs (for at most compute_timeout_ms), else of
+	 * the queue ahead of it, whose own timeout judges it.
+	 */
+	if (engine->id == GENSIM_RCS && verdict != HANG_WAIT) {
+		if (running && eu_still_busy(q, true))
+			verdict = HANG_WAIT;
+		else if (!running && eu_moved(q))
+			verdict = HANG_WAIT;
+	} else if (engine->id == GENSIM_RCS && running) {
+		eu_still_busy(q, false);
+	}
+	if (verdict == HANG_WAIT && !running)
+		q->eu_busy_since = 0;
+	return verdict;
+}
+
 static enum drm_gpu_sched_stat gensim_timedout_job(struct drm_sched_job *sched_job)
 {
 	struct gensim_job *job = to_gensim_job(sched_job);
 	struct gensim_queue *q = job->queue;
 	struct gensim_engine *engine = q->engine;
-	unsigned long flags;
-	bool running, stuck;
-	u32 done;
+	struct gensim_device *gdev = q->gdev;
+	struct drm_gpu_scheduler *sched = q->sched;
+	enum hang_verdict verdict;
+	int idx;
 
-	if (gensim_channel_dead(q->gdev->chan))
-		return DRM_GPU_SCHED_STAT_ENODEV;
-	if (dma_fence_is_signaled(job->hw_fence))
+	/*
+	 * Back on the pending list first: whatever ends the job below (a
+	 * reset, the wedge work, an unplug) signals its hardware fence, and
+	 * drm_sched's completion callback must then find it there to free it.
+	 * The job may be freed as soon as it is signalled: only @q, which a
+	 * queue's own timeout handler outlives, is used after this.
+	 */
+	if (dma_fence_is_signaled(job->hw_fence)) {
+		requeue_job(sched_job);
+		/* Its completion may have fired while it was off the list. */
+		drm_sched_wqueue_start(sched);
 		return DRM_GPU_SCHED_STAT_NOMINAL;
-
-	spin_lock_irqsave(&engine->lock, flags);
-	running = engine->inflight[0] == q;
-	done = gensim_lrc_completed_seqno(q);
-	/* No breadcrumb since the last timeout while running: it hangs. */
-	stuck = running && done == q->hang_seqno;
-	q->hang_seqno = done;
-	spin_unlock_irqrestore(&engine->lock, flags);
-
-	if (running && engine->id == GENSIM_RCS && eu_still_busy(q, stuck))
-		stuck = false;
-	if (stuck) {
-		drm_dbg(&q->gdev->drm, "%s: queue context %u stuck at seqno %u (job %u)\n",
-			gensim_engine_name(engine->id), q->ctx_id, done, job->seqno);
-		gensim_engine_reset(engine, "job timeout");
 	}
+	requeue_job(sched_job);
+	/* Unplugged: gensim_device_unplug() ends every job with -ENODEV. */
+	if (!drm_dev_enter(&gdev->drm, &idx))
+		return DRM_GPU_SCHED_STAT_NOMINAL;
+	/*
+	 * A posting read: a device that stopped applying the write log (this
+	 * job's ELSP write, say) is wedged here, and the wedge work ends every
+	 * job with -EIO.
+	 */
+	if (gensim_channel_flush(gdev->chan))
+		goto exit;
+
+	verdict = hang_check(q);
+	if (verdict != HANG_WAIT) {
+		const char *why = verdict == HANG_STUCK ? "job timeout" : "engine stalled";
+
+		drm_dbg(&gdev->drm, "%s: context %u: %s at seqno %u\n",
+			gensim_engine_name(engine->id), q->ctx_id, why, q->hang_seqno);
+		gensim_engine_reset(engine, why, -ETIME);
+	}
+exit:
+	drm_dev_exit(idx);
 	return DRM_GPU_SCHED_STAT_NOMINAL;
 }
 
@@ -334,11 +514,14 @@ void gensim_job_free(struct gensim_job *job)
 	kfree(job->signal_point);
 	kfree(job->signal_chain);
 	/* Never initialised if run_job did not run: free it by hand. */
-	if (job->hw_fence && !job->hw_fence->ops)
+	if (job->hw_fence && !job->hw_fence->ops) {
+		atomic_dec(&gensim_objects.hw_fences);
 		kfree(job->hw_fence);
-	else if (job->hw_fence)
+	} else if (job->hw_fence) {
 		dma_fence_put(job->hw_fence);
+	}
 	gensim_queue_put(job->queue);
+	atomic_dec(&gensim_objects.jobs);
 	kfree(job);
 }
 
@@ -353,6 +536,62 @@ static const struct drm_sched_backend_ops gensim_sched_ops = {
 	.free_job = gensim_free_job,
 };
 
+/*
+ * Retired schedulers, for reuse.  drm_sched's fences read their
+ * scheduler's name for as long as they live, which may be long after the
+ * queue is gone: a scheduler's memory therefore stays a stopped scheduler
+ * with a static name until the module goes, and the next queue reuses it.
+ * The pool never holds more than the most queues alive at once.
+ */
+struct sched_slot {
+	struct drm_gpu_scheduler sched;
+	struct list_head link;
+};
+
+static LIST_HEAD(sched_pool);
+static DEFINE_MUTEX(sched_pool_lock);
+
+static struct drm_gpu_scheduler *sched_get(void)
+{
+	struct sched_slot *slot;
+
+	mutex_lock(&sched_pool_lock);
+	slot = list_first_entry_or_null(&sched_pool, struct sched_slot, link);
+	if (slot)
+		list_del_init(&slot->link);
+	mutex_unlock(&sched_pool_lock);
+	if (!slot) {
+		slot = kzalloc(sizeof(*slot), GFP_KERNEL);
+		if (!slot)
+			return NULL;
+		INIT_LIST_HEAD(&slot->link);
+	}
+	/* drm_sched_init() sets every other field; a stopped one had no guilty job. */
+	slot->sched.free_guilty = false;
+	return &slot->sched;
+}
+
+static void sched_put(struct drm_gpu_scheduler *sched)
+{
+	struct sched_slot *slot = container_of(sched, struct sched_slot, sched);
+
+	mutex_lock(&sched_pool_lock);
+	list_add(&slot->link, &sched_pool);
+	mutex_unlock(&sched_pool_lock);
+}
+
+/**
+ * gensim_sched_pool_fini - free the retired schedulers, at module unload
+ */
+void gensim_sched_pool_fini(void)
+{
+	struct sched_slot *slot, *tmp;
+
+	list_for_each_entry_safe(slot, tmp, &sched_pool, link)
+		kfree(slot);
+	INIT_LIST_HEAD(&sched_pool);
+}
+
 /**
  * gensim_queue_sched_init - the queue's scheduler and entity
  * @q: the queue
@@ -366,17 +605,40 @@ int gensim_queue_sched_init(struct gensim_queue *q)
 		.num_rqs = DRM_SCHED_PRIORITY_COUNT,
 		.credit_limit = JOB_CREDITS,
 		.timeout = msecs_to_jiffies(gensim_job_timeout_ms),
+		/* A static string: fences read it after the queue is gone. */
 		.name = gensim_engine_name(q->engine->id),
 		.dev = q->gdev->drm.dev,
 	};
-	struct drm_gpu_scheduler *sched = &q->sched;
 	int err;
 
-	err = drm_sched_init(&q->sched, &args);
+	q->sched = sched_get();
+	if (!q->sched)
+		return -ENOMEM;
+	err = drm_sched_init(q->sched, &args);
 	if (err)
-		return err;
-	err = drm_sched_entity_init(&q->entity, DRM_SCHED_PRIORITY_NORMAL, &sched, 1, NULL);
+		goto put;
+	err = drm_sched_entity_init(&q->entity, DRM_SCHED_PRIORITY_NORMAL, &q->sched, 1, NULL);
 	if (err)
-		drm_sched_fini(&q->sched);
+		goto fini;
+	return 0;
+
+fini:
+	drm_sched_fini(q->sched);
+put:
+	sched_put(q->sched);
+	q->sched = NULL;
 	return err;
+}
+
+/**
+ * gensim_queue_sched_fini - stop the queue's scheduler; its jobs are gone
+ * @q: the queue
+ */
+void gensim_queue_sched_fini(struct gensim_queue *q)
+{
+	if (!q->sched)
+		return;
+	drm_sched_fini(q->sched);
+	sched_put(q->sched);
+	q->sched = NULL;
 }

@@ -11,12 +11,20 @@
  *
  * 1. every sync without DRM_GENSIM_SYNC_SIGNAL becomes a dependency
  *    (drm_sched_job_add_syncobj_dependency(), binary or timeline point);
- * 2. implicit sync: the VM's buffers that are shared through dma-buf
- *    (exported or imported) are locked with drm_gpuvm_exec_lock(), the job
- *    waits for their fences and, once armed, adds its own as a write, so
- *    other devices and files see its writes in order;
- * 3. the job is armed and pushed; every sync with DRM_GENSIM_SYNC_SIGNAL
- *    gets its finished fence (a new point on a timeline syncobj).
+ * 2. the VM's reservation and its external buffers are locked with
+ *    drm_gpuvm_exec_lock() (a buffer private to the VM shares the VM's
+ *    reservation and costs nothing more); for implicit sync the job waits
+ *    for the fences of the buffers shared through dma-buf (exported or
+ *    imported);
+ * 3. the job is armed; its fence goes into the VM's reservation and every
+ *    locked buffer's (DMA_RESV_USAGE_READ: the VM and fdinfo see its jobs
+ *    in flight, VM teardown waits for them), and into the shared buffers'
+ *    as a write, so other devices and files see its writes in order;
+ * 4. the job is pushed; every sync with DRM_GENSIM_SYNC_SIGNAL gets its
+ *    finished fence (a new point on a timeline syncobj).
+ *
+ * The ioctl runs inside drm_dev_enter(): -ENODEV once the device process
+ * detached or the driver was unbound, -EIO while the device is wedged.
  *
  * Everything that can fail happens before the job is armed.
  *
@@ -28,6 +36,7 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 
+#include <drm/drm_drv.h>
 #include <drm/drm_exec.h>
 #include <drm/drm_file.h>
 #include <drm/drm_gpuvm.h>
@@ -131,11 +140,14 @@ static int implicit_deps(struct gensim_job *job, struct drm_gpuvm_exec *vm_exec)
 	return 0;
 }
 
-static void publish_implicit(struct gensim_job *job, struct drm_gpuvm_exec *vm_exec)
+static void publish_fences(struct gensim_job *job, struct drm_gpuvm_exec *vm_exec)
 {
 	struct dma_fence *fence = &job->base.s_fence->finished;
 	struct drm_gem_object *obj;
 
+	drm_gpuvm_resv_add_fence(vm_exec->vm, &vm_exec->exec, fence, DMA_RESV_USAGE_READ,
+				 DMA_RESV_USAGE_READ);
+	/* Replaces the READ entry of the same fence: shared buffers see a write. */
 	drm_exec_for_each_locked_object(&vm_exec->exec, obj)
 		if (shared(obj))
 			dma_resv_add_fence(obj->resv, fence, DMA_RESV_USAGE_WRITE);
@@ -155,21 +167,38 @@ static int check_args(struct drm_device *drm, const struct drm_gensim_exec *args
 	return 0;
 }
 
+static int exec_locked(struct drm_device *drm, struct drm_gensim_exec *args,
+		       struct drm_file *file, struct drm_gpuvm_exec *vm_exec);
+
 int gensim_ioctl_exec(struct drm_device *drm, void *data, struct drm_file *file)
 {
 	struct drm_gensim_exec *args = data;
-	struct drm_gensim_sync *syncs = NULL;
 	struct drm_gpuvm_exec vm_exec = {
 		.flags = DRM_EXEC_INTERRUPTIBLE_WAIT,
-		.num_fences = 1,
+		.num_fences = 2,
 	};
-	struct gensim_queue *q;
-	struct gensim_job *job;
-	int err;
+	int err, idx;
 
 	err = check_args(drm, args);
 	if (err)
 		return err;
+	if (!drm_dev_enter(drm, &idx))
+		return -ENODEV;
+	err = exec_locked(drm, args, file, &vm_exec);
+	drm_dev_exit(idx);
+	return err;
+}
+
+static int exec_locked(struct drm_device *drm, struct drm_gensim_exec *args,
+		       struct drm_file *file, struct drm_gpuvm_exec *vm_exec)
+{
+	struct drm_gensim_sync *syncs = NULL;
+	struct gensim_queue *q;
+	struct gensim_job *job;
+	int err;
+
+	if (gensim_channel_wedged(to_gensim(drm)->chan))
+		return -EIO;
 	q = gensim_queue_lookup(file, args->queue_id);
 	if (!q)
 		return -ENOENT;
@@ -197,18 +226,22 @@ int gensim_ioctl_exec(struct drm_device *drm, void *data, struct drm_file *file)
 		err = -ENOMEM;
 		goto free_syncs;
 	}
+	atomic_inc(&gensim_objects.jobs);
 	job->queue = q;
 	job->batch = args->batch_address;
 	INIT_LIST_HEAD(&job->link);
 	job->hw_fence = gensim_hw_fence_alloc();
 	if (!job->hw_fence) {
+		atomic_dec(&gensim_objects.jobs);
 		kfree(job);
 		err = -ENOMEM;
 		goto free_syncs;
 	}
 	err = drm_sched_job_init(&job->base, &q->entity, 1, q, file->client_id);
 	if (err) {
+		atomic_dec(&gensim_objects.hw_fences);
 		kfree(job->hw_fence);
+		atomic_dec(&gensim_objects.jobs);
 		kfree(job);
 		goto free_syncs;
 	}
@@ -218,16 +251,16 @@ int gensim_ioctl_exec(struct drm_device *drm, void *data, struct drm_file *file)
 	err = add_syncs(job, file, syncs, args->num_syncs);
 	if (err)
 		goto put_job;
-	vm_exec.vm = &job->queue->vm->base;
-	err = implicit_deps(job, &vm_exec);
+	vm_exec->vm = &job->queue->vm->base;
+	err = implicit_deps(job, vm_exec);
 	if (err)
 		goto put_job;
 
 	drm_sched_job_arm(&job->base);
-	publish_implicit(job, &vm_exec);
+	publish_fences(job, vm_exec);
 	signal_syncs(job);
 	drm_sched_entity_push_job(&job->base);
-	drm_gpuvm_exec_unlock(&vm_exec);
+	drm_gpuvm_exec_unlock(vm_exec);
 	kvfree(syncs);
 	return 0;
 

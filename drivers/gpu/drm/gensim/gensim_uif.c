@@ -39,6 +39,8 @@
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 
+#include <drm/drm_drv.h>
+
 #include "gensim_drv.h"
 
 static void gensim_channel_release(struct kref *ref)
@@ -72,6 +74,32 @@ static void gensim_channel_irq_work(struct irq_work *work)
 		atomic_inc(&chan->irq_spurious);
 }
 
+/*
+ * The channel was wedged: end every job of the device probed on it with
+ * -EIO.  A work item because wedging may happen in hard irq, and ending
+ * jobs waits for the engines' reset work.
+ */
+static void gensim_channel_wedge_work(struct work_struct *work)
+{
+	struct gensim_channel *chan = container_of(work, struct gensim_channel, wedge_work);
+	struct gensim_uif *uif = chan->uif;
+	struct gensim_device *gdev;
+
+	mutex_lock(&uif->lock);
+	gdev = uif->gdev;
+	if (gdev && gdev->chan == chan)
+		drm_dev_get(&gdev->drm);
+	else
+		gdev = NULL;
+	mutex_unlock(&uif->lock);
+
+	if (gdev) {
+		gensim_device_wedged(gdev);
+		drm_dev_put(&gdev->drm);
+	}
+	gensim_channel_put(chan);
+}
+
 static struct gensim_channel *gensim_channel_create(struct gensim_uif *uif)
 {
 	struct gensim_channel *chan;
@@ -86,6 +114,7 @@ static struct gensim_channel *gensim_channel_create(struct gensim_uif *uif)
 	spin_lock_init(&chan->wlog_lock);
 	init_waitqueue_head(&chan->drain_wq);
 	init_irq_work(&chan->irq_work, gensim_channel_irq_work);
+	INIT_WORK(&chan->wedge_work, gensim_channel_wedge_work);
 	gensim_dmawin_init(chan);
 
 	/* vmalloc_user() zeroes and marks the area VM_USERMAP for mmap. */
@@ -142,18 +171,19 @@ static int gensim_uif_open(struct uio_info *info, struct inode *inode)
 }
 
 /*
- * The surprise removal.  Order matters: first make every wait on the device
- * return, then stop the probe, then unplug the DRM device (which waits for
- * ioctls in flight, now bounded), and only then forget the channel.
+ * The surprise removal, from UIO release() or from unbinding the driver.
+ * Order matters: first make every wait on the device return, then stop the
+ * probe, then unplug the DRM device (which waits for the hardware sections
+ * between drm_dev_enter() and drm_dev_exit(), now bounded), and only then
+ * forget the channel.
  */
-static int gensim_uif_release(struct uio_info *info, struct inode *inode)
+static void gensim_uif_detach(struct gensim_uif *uif, const char *why)
 {
-	struct gensim_uif *uif = container_of(info, struct gensim_uif, info);
 	struct gensim_channel *chan = uif->chan;
 	struct gensim_device *gdev;
 
 	if (!chan)
-		return 0;
+		return;
 
 	gensim_channel_kill(chan);
 	cancel_work_sync(&uif->probe_work);
@@ -169,8 +199,13 @@ static int gensim_uif_release(struct uio_info *info, struct inode *inode)
 	gensim_dmawin_detach(chan);
 	uif->chan = NULL;
 	gensim_channel_put(chan);
-	dev_info(&uif->pdev->dev, "device process detached%s\n",
+	dev_info(&uif->pdev->dev, "device process detached (%s)%s\n", why,
 		 gdev ? ": DRM device unplugged" : "");
+}
+
+static int gensim_uif_release(struct uio_info *info, struct inode *inode)
+{
+	gensim_uif_detach(container_of(info, struct gensim_uif, info), "closed");
 	return 0;
 }
 
@@ -263,14 +298,20 @@ int gensim_uif_init(struct gensim_uif *uif, struct platform_device *pdev)
 }
 
 /**
- * gensim_uif_fini - unregister the UIO device
+ * gensim_uif_fini - unregister the UIO device, detaching a device process
  * @uif: the front end
  *
- * Only called on module unload, which UIO's module reference on open files
- * prevents while a device process is attached.
+ * Called when the driver is unbound from the platform device: on module
+ * unload (which UIO's module reference prevents while a device process
+ * holds the UIO file) and on a sysfs unbind, which may happen with a
+ * device process attached and clients running.  Once unregistered, UIO
+ * calls none of our callbacks (release() included: the device process's
+ * file only returns -EIO from then on), so the detach that release()
+ * would have done happens here.
  */
 void gensim_uif_fini(struct gensim_uif *uif)
 {
 	uio_unregister_device(&uif->info);
+	gensim_uif_detach(uif, "driver unbound");
 	cancel_work_sync(&uif->probe_work);
 }

@@ -76,6 +76,12 @@ struct gensim_channel {
 	struct gensim_device *irq_target;
 	/** @irq_spurious: interrupts that arrived with no target */
 	atomic_t irq_spurious;
+	/**
+	 * @wedge_work: ends every job of the device once the channel is
+	 * wedged; queued (with a channel reference) by gensim_channel_wedge(),
+	 * which may run in hard irq
+	 */
+	struct work_struct wedge_work;
 
 	/**
 	 * @window_lock: Protects @window_pages, @window_mm and @mapping.  The
@@ -100,7 +106,11 @@ struct gensim_uif {
 	/** @info: the UIO device */
 	struct uio_info info;
 
-	/** @chan: the attached channel; written only by open and release */
+	/**
+	 * @chan: the attached channel; written by open and release, which UIO
+	 * serialises with mmap and irqcontrol under its info_lock, and by
+	 * gensim_uif_fini() once UIO no longer calls any of them
+	 */
 	struct gensim_channel *chan;
 	/** @probe_work: runs the probe after GENSIM_MSG_READY */
 	struct work_struct probe_work;

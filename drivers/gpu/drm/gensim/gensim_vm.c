@@ -24,18 +24,35 @@
  * After all operations the device's TLBs are invalidated (GFX_FLSH_CNTL)
  * and the ioctl waits until the device has done it.
  *
+ * Every EXEC adds its job's fence to the VM's reservation object (and to
+ * those of the external buffers it locks), so the VM knows its jobs in
+ * flight.  Before pages go away, UNMAP and VM destruction wait for them:
+ * interruptibly from an ioctl, and bounded by how long the driver lets a
+ * job run (gensim_job_bound_ms()), after which the teardown proceeds and a
+ * job still running faults on what went.  The wait happens before
+ * bind_lock is taken, so that a reset (whose dump looks at the VM) never
+ * waits behind it.
+ *
+ * A MAP makes the buffer's pages resident and pins them (gensim_gem.c)
+ * before bind_lock is taken too: populating a large buffer is
+ * interruptible and blocks no other client.
+ *
  * Locking: gensim_device.bind_lock serialises every VM_BIND, VM destroy and
  * file close of the device.  It protects every VM's mapping tree and page
  * tables, and every buffer's list of mappings (the drm_gpuva list that
- * drm_gpuvm keeps in the GEM object), which spans VMs.
+ * drm_gpuvm keeps in the GEM object), which spans VMs: each buffer tells
+ * drm_gpuvm so (drm_gem_gpuva_set_lock()), and lockdep checks it.  Lock
+ * order: bind_lock, then a buffer's window_lock, then its reservation.
  *
  * Called from: gensim_drv.c (ioctls, postclose), gensim_debugfs.c.  Calls:
  * gensim_ppgtt.c, gensim_gem.c, gensim_ggtt.c (TLB invalidation).
  */
 
+#include <linux/dma-resv.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 
+#include <drm/drm_drv.h>
 #include <drm/drm_file.h>
 #include <drm/drm_gpuvm.h>
 #include <drm/drm_print.h>
@@ -192,6 +209,7 @@ static void gensim_vm_free(struct drm_gpuvm *gpuvm)
 	struct gensim_vm *vm = to_gensim_vm(gpuvm);
 
 	atomic_dec(&vm->gdev->mem_stats.vms);
+	atomic_dec(&gensim_objects.vms);
 	kfree(vm);
 }
 
@@ -242,13 +260,38 @@ struct gensim_vm *gensim_vm_create(struct gensim_device *gdev, bool scratch)
 		       GENSIM_VA_END - GENSIM_VA_START, 0, 0, &gensim_gpuvm_ops);
 	drm_gem_object_put(r_obj);
 	atomic_inc(&gdev->mem_stats.vms);
+	atomic_inc(&gensim_objects.vms);
 	return vm;
 }
 
 /* Tell the device its cached translations are stale, and wait until it knows. */
 static void vm_tlb_invalidate(struct gensim_vm *vm)
 {
+	int idx;
+
+	if (!drm_dev_enter(&vm->gdev->drm, &idx))
+		return;
 	gensim_tlb_invalidate(vm->gdev);
+	drm_dev_exit(idx);
+}
+
+/*
+ * Wait for the VM's jobs in flight, bounded by how long the driver lets a
+ * job live; past the bound the caller goes on.
+ * Returns: 0, or -ERESTARTSYS if @intr and a signal came.
+ */
+static int vm_wait_idle(struct gensim_vm *vm, bool intr)
+{
+	long left;
+
+	left = dma_resv_wait_timeout(drm_gpuvm_resv(&vm->base), DMA_RESV_USAGE_BOOKKEEP, intr,
+				     msecs_to_jiffies(gensim_job_bound_ms()));
+	if (left < 0)
+		return left;
+	if (!left)
+		drm_dbg(&vm->gdev->drm, "VM still busy after %u ms: tearing down under its jobs\n",
+			gensim_job_bound_ms());
+	return 0;
 }
 
 /**
@@ -262,6 +305,8 @@ void gensim_vm_destroy(struct gensim_vm *vm)
 	struct gensim_device *gdev = vm->gdev;
 	struct bind_ctx ctx = { .vm = vm };
 
+	/* Jobs in flight still use the pages: let them end first (bounded). */
+	vm_wait_idle(vm, false);
 	mutex_lock(&gdev->bind_lock);
 	if (!vm->destroyed) {
 		vm->destroyed = true;
@@ -275,15 +320,20 @@ void gensim_vm_destroy(struct gensim_vm *vm)
 	drm_gpuvm_put(&vm->base);
 }
 
-/* One MAP; the caller holds bind_lock and checked the arguments. */
+/*
+ * One MAP; the caller holds bind_lock, checked the arguments and holds a
+ * window reference on the buffer (at @window_base), which the VM's vm_bo
+ * takes over if it has none yet; *@window_used says whether it did.
+ */
 static int vm_map(struct gensim_vm *vm, struct drm_gem_object *obj,
-		  const struct drm_gensim_vm_bind_op *op)
+		  const struct drm_gensim_vm_bind_op *op, u64 window_base, bool *window_used)
 {
 	struct bind_ctx ctx = { .vm = vm,
 				.readonly = op->flags & DRM_GENSIM_VM_BIND_FLAG_READONLY };
 	struct drm_gpuvm_bo *vm_bo;
 	int err;
 
+	*window_used = false;
 	err = ctx_prealloc(&ctx);
 	if (err)
 		goto out;
@@ -295,11 +345,10 @@ static int vm_map(struct gensim_vm *vm, struct drm_gem_object *obj,
 	}
 	ctx.vm_bo = to_gensim_vm_bo(vm_bo);
 	if (!ctx.vm_bo->has_window) {
-		err = gensim_bo_window_get(to_gensim_bo(obj), vm->gdev->chan,
-					   &ctx.vm_bo->window_base);
-		if (err)
-			goto put_vm_bo;
+		ctx.vm_bo->window_base = window_base;
 		ctx.vm_bo->has_window = true;
+		*window_used = true;
+		/* A no-op for a buffer private to this VM. */
 		drm_gpuvm_bo_extobj_add(vm_bo);
 	}
 
@@ -307,7 +356,6 @@ static int vm_map(struct gensim_vm *vm, struct drm_gem_object *obj,
 	if (!err)
 		err = drm_gpuvm_sm_map(&vm->base, &ctx, op->addr, op->range, obj, op->obj_offset);
 	gensim_ppgtt_prune(&vm->ppgtt, op->addr, op->range);
-put_vm_bo:
 	drm_gpuvm_bo_put(vm_bo);
 out:
 	ctx_free(&ctx);
@@ -324,6 +372,34 @@ static int vm_unmap(struct gensim_vm *vm, const struct drm_gensim_vm_bind_op *op
 		err = drm_gpuvm_sm_unmap(&vm->base, &ctx, op->addr, op->range);
 	gensim_ppgtt_prune(&vm->ppgtt, op->addr, op->range);
 	ctx_free(&ctx);
+	return err;
+}
+
+/* A MAP's window reference, taken before bind_lock. */
+struct map_window {
+	u64 base;
+	bool held;
+	bool used;
+};
+
+/*
+ * Make a MAP's buffer resident, pinned and in the DMA window, before
+ * bind_lock: interruptible, and no other client waits for it.
+ */
+static int map_prepare(struct gensim_vm *vm, struct drm_gem_object *obj, struct map_window *w)
+{
+	struct gensim_bo *bo = to_gensim_bo(obj);
+	int err;
+
+	/* A VM-private buffer shares its VM's reservation: only that VM. */
+	if (bo->vm_root && bo->vm_root != vm->base.r_obj)
+		return -EINVAL;
+	err = gensim_bo_populate(bo);
+	if (err)
+		return err;
+	err = gensim_bo_window_get(bo, vm->gdev->chan, &w->base);
+	if (!err)
+		w->held = true;
 	return err;
 }
 
@@ -381,9 +457,10 @@ int gensim_ioctl_vm_bind(struct drm_device *drm, void *data, struct drm_file *fi
 	struct drm_gensim_vm_bind *args = data;
 	struct drm_gensim_vm_bind_op *ops;
 	struct drm_gem_object **objs;
+	struct map_window *windows;
 	struct gensim_vm *vm;
 	u32 i, n = args->num_binds;
-	int err = 0;
+	int err = 0, idx;
 
 	if (args->extensions || args->num_syncs || args->pad || args->syncs ||
 	    args->reserved[0] || args->reserved[1] || !n || n > DRM_GENSIM_VM_BIND_MAX_OPS)
@@ -391,7 +468,8 @@ int gensim_ioctl_vm_bind(struct drm_device *drm, void *data, struct drm_file *fi
 
 	ops = kvmalloc_array(n, sizeof(*ops), GFP_KERNEL);
 	objs = kvcalloc(n, sizeof(*objs), GFP_KERNEL);
-	if (!ops || !objs) {
+	windows = kvcalloc(n, sizeof(*windows), GFP_KERNEL);
+	if (!ops || !objs || !windows) {
 		err = -ENOMEM;
 		goto free;
 	}
@@ -409,24 +487,43 @@ int gensim_ioctl_vm_bind(struct drm_device *drm, void *data, struct drm_file *fi
 		err = -ENOENT;
 		goto put;
 	}
+	if (!drm_dev_enter(drm, &idx)) {
+		err = -ENODEV;
+		goto put_vm;
+	}
+
+	/* Outside bind_lock: populating and pinning, waiting for jobs. */
+	for (i = 0; i < n && !err; i++) {
+		if (ops[i].op == DRM_GENSIM_VM_BIND_OP_MAP)
+			err = map_prepare(vm, objs[i], &windows[i]);
+		else
+			err = vm_wait_idle(vm, true);
+	}
 
 	mutex_lock(&gdev->bind_lock);
-	if (vm->destroyed)
+	if (!err && vm->destroyed)
 		err = -ENOENT;
 	for (i = 0; i < n && !err; i++) {
 		if (ops[i].op == DRM_GENSIM_VM_BIND_OP_MAP)
-			err = vm_map(vm, objs[i], &ops[i]);
+			err = vm_map(vm, objs[i], &ops[i], windows[i].base, &windows[i].used);
 		else
 			err = vm_unmap(vm, &ops[i]);
 	}
 	mutex_unlock(&gdev->bind_lock);
 	vm_tlb_invalidate(vm);
+	drm_dev_exit(idx);
+	/* The window references no VM took over. */
+	for (i = 0; i < n; i++)
+		if (windows[i].held && !windows[i].used)
+			gensim_bo_window_put(to_gensim_bo(objs[i]));
+put_vm:
 	drm_gpuvm_put(&vm->base);
 put:
 	for (i = 0; i < n; i++)
 		if (objs[i])
 			drm_gem_object_put(objs[i]);
 free:
+	kvfree(windows);
 	kvfree(objs);
 	kvfree(ops);
 	return err;
