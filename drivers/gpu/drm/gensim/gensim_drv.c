@@ -23,6 +23,7 @@
 
 #include <linux/debugfs.h>
 #include <linux/devcoredump.h>
+#include <linux/dma-mapping.h>
 #include <linux/module.h>
 #include <linux/platform_device.h>
 
@@ -199,7 +200,17 @@ const struct drm_driver gensim_drm_driver = {
 static int gensim_platform_probe(struct platform_device *pdev)
 {
 	struct gensim_uif *uif;
+	int err;
 
+	/*
+	 * Gen8 addresses 39 bits of physical memory (EXT i915: BDW's DMA
+	 * mask).  Without it an exporter's table for gensim's device would be
+	 * bounced below 4 GiB by swiotlb, and the device would write the
+	 * bounce buffer instead of the buffer (gensim_gem.c, imports).
+	 */
+	err = dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(39));
+	if (err)
+		return err;
 	uif = devm_kzalloc(&pdev->dev, sizeof(*uif), GFP_KERNEL);
 	if (!uif)
 		return -ENOMEM;
