@@ -460,7 +460,10 @@ struct drm_gensim_sync {
  *              malformed command): reset, banned;
  *  -EFAULT     the engine stopped on a GPU page fault: reset, banned;
  *  -ECANCELED  it never ran, or was cut short, because its queue was banned
- *              by an earlier batch or its queue was torn down;
+ *              by an earlier batch;
+ *  -ESRCH      it never ran because its queue was destroyed (QUEUE_DESTROY,
+ *              or the file closed) before the scheduler gave it to the
+ *              engine (drm_sched's entity kill);
  *  -EIO        the device stopped answering for device_timeout_ms and is
  *              wedged; every batch in flight and every later one ends so;
  *  -ENODEV     the device process detached or the driver was unbound;
