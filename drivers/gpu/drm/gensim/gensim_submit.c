@@ -168,7 +168,8 @@ static int check_args(struct drm_device *drm, const struct drm_gensim_exec *args
 }
 
 static int exec_locked(struct drm_device *drm, struct drm_gensim_exec *args,
-		       struct drm_file *file, struct drm_gpuvm_exec *vm_exec);
+		       struct drm_file *file, struct drm_gensim_sync *syncs,
+		       struct drm_gpuvm_exec *vm_exec);
 
 int gensim_ioctl_exec(struct drm_device *drm, void *data, struct drm_file *file)
 {
@@ -177,22 +178,41 @@ int gensim_ioctl_exec(struct drm_device *drm, void *data, struct drm_file *file)
 		.flags = DRM_EXEC_INTERRUPTIBLE_WAIT,
 		.num_fences = 2,
 	};
+	struct drm_gensim_sync *syncs;
 	int err, idx;
 
 	err = check_args(drm, args);
 	if (err)
 		return err;
-	if (!drm_dev_enter(drm, &idx))
-		return -ENODEV;
-	err = exec_locked(drm, args, file, &vm_exec);
-	drm_dev_exit(idx);
+	/*
+	 * User memory before drm_dev_enter(): a fault in a section that
+	 * unplug waits for would make unplug wait for mmap_lock, which the
+	 * device process's UIO mmap holds around UIO's lock, which the
+	 * unplug (from UIO release) holds.
+	 */
+	syncs = kvmalloc_array(args->num_syncs, sizeof(*syncs), GFP_KERNEL);
+	if (!syncs && args->num_syncs)
+		return -ENOMEM;
+	if (copy_from_user(syncs, u64_to_user_ptr(args->syncs),
+			   args->num_syncs * sizeof(*syncs))) {
+		kvfree(syncs);
+		return -EFAULT;
+	}
+	err = check_syncs(syncs, args->num_syncs);
+	if (!err && !drm_dev_enter(drm, &idx))
+		err = -ENODEV;
+	if (!err) {
+		err = exec_locked(drm, args, file, syncs, &vm_exec);
+		drm_dev_exit(idx);
+	}
+	kvfree(syncs);
 	return err;
 }
 
 static int exec_locked(struct drm_device *drm, struct drm_gensim_exec *args,
-		       struct drm_file *file, struct drm_gpuvm_exec *vm_exec)
+		       struct drm_file *file, struct drm_gensim_sync *syncs,
+		       struct drm_gpuvm_exec *vm_exec)
 {
-	struct drm_gensim_sync *syncs = NULL;
 	struct gensim_queue *q;
 	struct gensim_job *job;
 	int err;
@@ -207,24 +227,10 @@ static int exec_locked(struct drm_device *drm, struct drm_gensim_exec *args,
 		return -EIO;
 	}
 
-	syncs = kvmalloc_array(args->num_syncs, sizeof(*syncs), GFP_KERNEL);
-	if (!syncs && args->num_syncs) {
-		gensim_queue_put(q);
-		return -ENOMEM;
-	}
-	if (copy_from_user(syncs, u64_to_user_ptr(args->syncs),
-			   args->num_syncs * sizeof(*syncs))) {
-		err = -EFAULT;
-		goto free_syncs;
-	}
-	err = check_syncs(syncs, args->num_syncs);
-	if (err)
-		goto free_syncs;
-
 	job = kzalloc(sizeof(*job), GFP_KERNEL);
 	if (!job) {
 		err = -ENOMEM;
-		goto free_syncs;
+		goto put_queue;
 	}
 	atomic_inc(&gensim_objects.jobs);
 	job->queue = q;
@@ -235,7 +241,7 @@ static int exec_locked(struct drm_device *drm, struct drm_gensim_exec *args,
 		atomic_dec(&gensim_objects.jobs);
 		kfree(job);
 		err = -ENOMEM;
-		goto free_syncs;
+		goto put_queue;
 	}
 	err = drm_sched_job_init(&job->base, &q->entity, 1, q, file->client_id);
 	if (err) {
@@ -243,10 +249,9 @@ static int exec_locked(struct drm_device *drm, struct drm_gensim_exec *args,
 		kfree(job->hw_fence);
 		atomic_dec(&gensim_objects.jobs);
 		kfree(job);
-		goto free_syncs;
+		goto put_queue;
 	}
 	/* From here the job owns the queue reference; free_job drops it. */
-	q = NULL;
 
 	err = add_syncs(job, file, syncs, args->num_syncs);
 	if (err)
@@ -261,15 +266,13 @@ static int exec_locked(struct drm_device *drm, struct drm_gensim_exec *args,
 	signal_syncs(job);
 	drm_sched_entity_push_job(&job->base);
 	drm_gpuvm_exec_unlock(vm_exec);
-	kvfree(syncs);
 	return 0;
 
 put_job:
 	/* Not armed: the scheduler never saw it. */
 	gensim_job_free(job);
-free_syncs:
-	if (q)
-		gensim_queue_put(q);
-	kvfree(syncs);
+	return err;
+put_queue:
+	gensim_queue_put(q);
 	return err;
 }
