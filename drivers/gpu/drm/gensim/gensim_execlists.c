@@ -168,19 +168,24 @@ void gensim_execlists_submit_locked(struct gensim_engine *engine, struct gensim_
 	gensim_execlists_dequeue_locked(engine);
 }
 
-/* A context left the hardware: back to ready if it has work left. */
+static bool listed(struct gensim_queue *const list[2], struct gensim_queue *q)
+{
+	return q && (list[0] == q || list[1] == q);
+}
+
+/*
+ * A context left the hardware's running list: back to ready if it has work
+ * left.  Not if it is also in the pending submission (a lite restore that
+ * the engine has not acknowledged yet): it is still the engine's, and
+ * in_hw is what queue teardown waits for before freeing it.
+ */
 static void retire(struct gensim_engine *engine, struct gensim_queue *q, bool complete)
 {
-	if (!q)
+	if (!q || (engine->pending_valid && listed(engine->pending, q)))
 		return;
 	q->in_hw = false;
 	if (!complete || queue_has_new_work(q))
 		make_ready(engine, q);
-}
-
-static bool listed(struct gensim_queue *const list[2], struct gensim_queue *q)
-{
-	return q && (list[0] == q || list[1] == q);
 }
 
 static void promote(struct gensim_engine *engine, u32 status)
@@ -306,16 +311,20 @@ void gensim_execlists_process_csb(struct gensim_engine *engine)
  */
 void gensim_execlists_reset_locked(struct gensim_engine *engine)
 {
+	struct gensim_queue *held[4] = {
+		engine->inflight[0], engine->inflight[1], engine->pending[0], engine->pending[1],
+	};
 	int i;
 
 	lockdep_assert_held(&engine->lock);
+	/* Forget the lists first: retire() keeps what is still pending. */
 	for (i = 0; i < 2; i++) {
-		retire(engine, engine->inflight[i], false);
-		retire(engine, engine->pending[i], false);
 		engine->inflight[i] = NULL;
 		engine->pending[i] = NULL;
 	}
 	engine->pending_valid = false;
+	for (i = 0; i < ARRAY_SIZE(held); i++)
+		retire(engine, held[i], false);
 	engine->csb_head = GEN8_CSB_ENTRIES - 1;
 	WRITE_ONCE(engine->hwsp_vaddr[HWSP_CSB_WRITE_PTR], GEN8_CSB_ENTRIES - 1);
 }
