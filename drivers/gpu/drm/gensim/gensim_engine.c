@@ -171,6 +171,7 @@ void gensim_engines_lost(struct gensim_device *gdev, int error)
 		spin_unlock_irqrestore(&engine->lock, flags);
 		/* A reset in progress finds lost_error set and restarts nothing. */
 		cancel_work_sync(&engine->reset_work);
+		gensim_queue_put_maybe(gensim_engine_take_error_queue(engine));
 		mutex_lock(&engine->reset_lock);
 		spin_lock_irqsave(&engine->lock, flags);
 		gensim_execlists_reset_locked(engine);
@@ -178,6 +179,24 @@ void gensim_engines_lost(struct gensim_device *gdev, int error)
 		spin_unlock_irqrestore(&engine->lock, flags);
 		mutex_unlock(&engine->reset_lock);
 	}
+}
+
+/**
+ * gensim_engine_take_error_queue - the queue an error interrupt blamed
+ * @engine: the engine
+ *
+ * Returns: the queue (the caller owns the reference), or NULL.
+ */
+struct gensim_queue *gensim_engine_take_error_queue(struct gensim_engine *engine)
+{
+	struct gensim_queue *q;
+	unsigned long flags;
+
+	spin_lock_irqsave(&engine->lock, flags);
+	q = engine->error_queue;
+	engine->error_queue = NULL;
+	spin_unlock_irqrestore(&engine->lock, flags);
+	return q;
 }
 
 /**
@@ -211,13 +230,19 @@ void gensim_engine_irq(struct gensim_engine *engine, u32 iir)
 	 * while the context runs, so the mirror still names it even if the
 	 * same interrupt also reports the context's switch out.
 	 */
-	if (iir & GT_CS_MASTER_ERROR_INTERRUPT &&
-	    gensim_read_irq(engine->gdev, RING_EIR(engine->mmio_base)) & EIR_PRIVILEGE_VIOLATION) {
+	if (iir & GT_CS_MASTER_ERROR_INTERRUPT) {
+		u32 eir = gensim_read_irq(engine->gdev, RING_EIR(engine->mmio_base));
+
 		spin_lock_irqsave(&engine->lock, flags);
 		/* EIR stays set until the reset work clears it: count it once. */
-		if (!engine->violation_noted && engine->inflight[0])
+		if (eir & EIR_PRIVILEGE_VIOLATION && !engine->violation_noted &&
+		    engine->inflight[0])
 			atomic_inc(&engine->inflight[0]->dropped_commands);
-		engine->violation_noted = true;
+		if (eir & EIR_PRIVILEGE_VIOLATION)
+			engine->violation_noted = true;
+		/* An error that stopped the context: blame it now, not later. */
+		if (eir & (EIR_INSTRUCTION_ERROR | EIR_PAGE_TABLE_ERROR) && !engine->error_queue)
+			engine->error_queue = gensim_queue_tryget(engine->inflight[0]);
 		spin_unlock_irqrestore(&engine->lock, flags);
 	}
 	if (iir & GT_CONTEXT_SWITCH_INTERRUPT)

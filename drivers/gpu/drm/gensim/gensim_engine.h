@@ -69,8 +69,9 @@ struct gensim_engine {
 
 	/**
 	 * @lock: Protects @inflight, @pending, @pending_valid, @csb_head,
-	 * @resetting, @lost_error, @violation_noted, @ready, @active and every queue's
-	 * engine-side fields (see &struct gensim_queue).  Taken in hard irq.
+	 * @resetting, @lost_error, @violation_noted, @error_queue, @ready,
+	 * @active and every queue's engine-side fields (see &struct
+	 * gensim_queue).  Taken in hard irq.
 	 */
 	spinlock_t lock;
 	/** @inflight: the execlist the hardware runs, elements 0 and 1 */
@@ -98,6 +99,11 @@ struct gensim_engine {
 	 * queue and EIR not yet cleared (the master error stays raised)
 	 */
 	bool violation_noted;
+	/**
+	 * @error_queue: the queue the engine ran when an error stopped it,
+	 * with a reference, for the reset work to ban
+	 */
+	struct gensim_queue *error_queue;
 
 	/** @reset_work: an error interrupt asks for a reset */
 	struct work_struct reset_work;
@@ -261,6 +267,7 @@ void gensim_engine_hw_init(struct gensim_engine *engine);
 void gensim_engines_lost(struct gensim_device *gdev, int error);
 void gensim_engine_irq(struct gensim_engine *engine, u32 iir);
 void gensim_engine_violation_handled(struct gensim_engine *engine);
+struct gensim_queue *gensim_engine_take_error_queue(struct gensim_engine *engine);
 void gensim_engines_show(struct gensim_device *gdev, struct seq_file *m);
 
 /* gensim_lrc.c */
@@ -291,6 +298,7 @@ void gensim_job_free(struct gensim_job *job);
 /* gensim_queue.c */
 struct gensim_queue *gensim_queue_tryget(struct gensim_queue *q);
 void gensim_queue_put(struct gensim_queue *q);
+void gensim_queue_put_maybe(struct gensim_queue *q);
 struct gensim_queue *gensim_queue_lookup(struct drm_file *file, u32 id);
 void gensim_queues_file_fini(struct drm_file *file);
 int gensim_ioctl_queue_create(struct drm_device *drm, void *data, struct drm_file *file);
@@ -304,5 +312,7 @@ int gensim_ioctl_exec(struct drm_device *drm, void *data, struct drm_file *file)
 /* gensim_reset.c */
 void gensim_engine_reset_work(struct work_struct *work);
 void gensim_engine_reset(struct gensim_engine *engine, const char *reason, int error);
+void gensim_engine_reset_blame(struct gensim_engine *engine, const char *reason, int error,
+			       struct gensim_queue *blame);
 
 #endif /* _GENSIM_ENGINE_H_ */

@@ -169,6 +169,16 @@ void gensim_queue_put(struct gensim_queue *q)
 }
 
 /**
+ * gensim_queue_put_maybe - drop a reference on a queue, if there is one
+ * @q: the queue, or NULL
+ */
+void gensim_queue_put_maybe(struct gensim_queue *q)
+{
+	if (q)
+		gensim_queue_put(q);
+}
+
+/**
  * gensim_queue_lookup - a queue of a file, by id
  * @file: the file
  * @id: the queue id

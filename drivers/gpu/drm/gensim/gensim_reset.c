@@ -21,8 +21,15 @@
  * for a hang, -ENOEXEC for a command error, -EFAULT for a page fault), the
  * jobs behind it with -ECANCELED, and it runs nothing more.  Every other
  * context the engine held is innocent: its image was saved (or never
- * used), so it is simply submitted again.  Every wait is bounded; a device
- * that does not complete the reset is wedged (every job ends with -EIO).
+ * used), so it is simply submitted again.  Every wait is bounded by
+ * device_timeout_ms, the bound on every wait for the device (a slow,
+ * loaded device is not a broken one); a device that does not complete the
+ * reset within it is wedged (every job ends with -EIO).
+ *
+ * An error interrupt names its context at interrupt time: the interrupt
+ * handler takes a reference on the context the engine runs when the error
+ * stops it (gensim_engine_irq()), before the work item runs and the engine
+ * may have switched, and the reset bans that one.
  *
  * The engine's lists point at queues that may be tearing down: the reset
  * takes a reference on each queue it looks at (gensim_queue_tryget()), so
@@ -48,8 +55,6 @@
 
 #include "gensim_drv.h"
 
-#define RESET_TIMEOUT_MS	500
-
 static int hw_reset(struct gensim_engine *engine)
 {
 	static const u32 domain[GENSIM_NUM_ENGINES] = {
@@ -65,11 +70,11 @@ static int hw_reset(struct gensim_engine *engine)
 	gensim_write(gdev, RING_MI_MODE(base), masked_enable(STOP_RING));
 	gensim_write(gdev, RING_RESET_CTL(base), masked_enable(RESET_CTL_REQUEST_RESET));
 	err = gensim_wait_for(gdev, RING_RESET_CTL(base), RESET_CTL_READY_TO_RESET,
-			      RESET_CTL_READY_TO_RESET, RESET_TIMEOUT_MS);
+			      RESET_CTL_READY_TO_RESET, gensim_device_timeout_ms);
 	if (err)
 		return err;
 	gensim_write(gdev, GEN6_GDRST, domain[engine->id]);
-	return gensim_wait_for(gdev, GEN6_GDRST, domain[engine->id], 0, RESET_TIMEOUT_MS);
+	return gensim_wait_for(gdev, GEN6_GDRST, domain[engine->id], 0, gensim_device_timeout_ms);
 }
 
 /**
@@ -81,6 +86,22 @@ static int hw_reset(struct gensim_engine *engine)
  * Context: process; sleeps.  The caller is inside drm_dev_enter().
  */
 void gensim_engine_reset(struct gensim_engine *engine, const char *reason, int error)
+{
+	gensim_engine_reset_blame(engine, reason, error, NULL);
+}
+
+/**
+ * gensim_engine_reset_blame - reset an engine and ban a given context
+ * @engine: the engine
+ * @reason: for the log and the coredump
+ * @error: what the guilty context's oldest job ends with
+ * @blame: the guilty queue (its reference passes to the reset), or NULL
+ *	for the context the engine runs now
+ *
+ * Context: process; sleeps.  The caller is inside drm_dev_enter().
+ */
+void gensim_engine_reset_blame(struct gensim_engine *engine, const char *reason, int error,
+			       struct gensim_queue *blame)
 {
 	struct gensim_device *gdev = engine->gdev;
 	struct gensim_queue *guilty, *held[3];
@@ -99,7 +120,8 @@ void gensim_engine_reset(struct gensim_engine *engine, const char *reason, int e
 		goto unlock;
 	}
 	engine->resetting = true;
-	guilty = gensim_queue_tryget(engine->inflight[0]);
+	guilty = blame ? blame : gensim_queue_tryget(engine->inflight[0]);
+	blame = NULL;
 	held[0] = gensim_queue_tryget(engine->inflight[1]);
 	held[1] = gensim_queue_tryget(engine->pending[0]);
 	held[2] = gensim_queue_tryget(engine->pending[1]);
@@ -144,6 +166,7 @@ void gensim_engine_reset(struct gensim_engine *engine, const char *reason, int e
 			gensim_queue_put(held[i]);
 unlock:
 	mutex_unlock(&engine->reset_lock);
+	gensim_queue_put_maybe(blame);
 }
 
 /**
@@ -160,8 +183,11 @@ void gensim_engine_reset_work(struct work_struct *work)
 	if (!drm_dev_enter(&gdev->drm, &idx))
 		return;
 	eir = gensim_read(gdev, RING_EIR(base));
-	if (!eir || eir == ~0u)
+	if (!eir || eir == ~0u) {
+		/* Nothing to handle (any more): forget whom the interrupt blamed. */
+		gensim_queue_put_maybe(gensim_engine_take_error_queue(engine));
 		goto exit;
+	}
 	ipehr = gensim_read(gdev, RING_IPEHR(base));
 	acthd = gensim_read(gdev, RING_ACTHD(base));
 	if (!(eir & (EIR_INSTRUCTION_ERROR | EIR_PAGE_TABLE_ERROR))) {
@@ -176,9 +202,11 @@ void gensim_engine_reset_work(struct work_struct *work)
 	drm_dbg(&gdev->drm, "%s: error EIR %#x, command %#010x at %#x\n",
 		gensim_engine_name(engine->id), eir, ipehr, acthd);
 	if (eir & EIR_PAGE_TABLE_ERROR)
-		gensim_engine_reset(engine, "page fault", -EFAULT);
+		gensim_engine_reset_blame(engine, "page fault", -EFAULT,
+					  gensim_engine_take_error_queue(engine));
 	else
-		gensim_engine_reset(engine, "command error", -ENOEXEC);
+		gensim_engine_reset_blame(engine, "command error", -ENOEXEC,
+					  gensim_engine_take_error_queue(engine));
 exit:
 	drm_dev_exit(idx);
 }
