@@ -310,6 +310,9 @@ void gensim_queue_fail_jobs_locked(struct gensim_queue *q, int error, int rest_e
  * @engine: the engine
  * @error: 0 normally; an error to fail every job in flight instead
  *
+ * A breadcrumb ahead of the last seqno the queue emitted wedges the
+ * device: only jobs the driver emitted complete, and none out of order.
+ *
  * Context: engine->lock held, any context (the user interrupt).
  */
 void gensim_engine_signal_locked(struct gensim_engine *engine, int error)
@@ -324,6 +327,18 @@ void gensim_engine_signal_locked(struct gensim_engine *engine, int error)
 		if (error) {
 			gensim_queue_fail_jobs_locked(q, error, error);
 			continue;
+		}
+		/*
+		 * The device wrote a breadcrumb no job of this queue carries yet
+		 * (run_job numbers a job before emitting it): a lie, not followed.
+		 */
+		if (!gensim_seqno_passed(READ_ONCE(q->seqno), done)) {
+			drm_err(&q->gdev->drm,
+				"%s: context %u: breadcrumb %u is ahead of the last job emitted, %u\n",
+				gensim_engine_name(engine->id), q->ctx_id, done, READ_ONCE(q->seqno));
+			gensim_channel_wedge(q->gdev->chan, "breadcrumb ahead of every job",
+					     RING_HWS_PGA(engine->mmio_base));
+			return;
 		}
 		list_for_each_entry_safe(job, tmp, &q->jobs, link) {
 			if (!gensim_seqno_passed(done, job->seqno))
