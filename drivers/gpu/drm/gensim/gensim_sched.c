@@ -333,9 +333,10 @@ void gensim_engine_signal_locked(struct gensim_engine *engine, int error)
 		 * (run_job numbers a job before emitting it): a lie, not followed.
 		 */
 		if (!gensim_seqno_passed(READ_ONCE(q->seqno), done)) {
-			drm_err(&q->gdev->drm,
-				"%s: context %u: breadcrumb %u is ahead of the last job emitted, %u\n",
-				gensim_engine_name(engine->id), q->ctx_id, done, READ_ONCE(q->seqno));
+			u32 last = READ_ONCE(q->seqno);
+
+			drm_err(&q->gdev->drm, "%s: context %u: breadcrumb %u is ahead of %u\n",
+				gensim_engine_name(engine->id), q->ctx_id, done, last);
 			gensim_channel_wedge(q->gdev->chan, "breadcrumb ahead of every job",
 					     RING_HWS_PGA(engine->mmio_base));
 			return;
