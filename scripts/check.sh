@@ -25,7 +25,23 @@ gate() {	# gate NAME LOGFILE RC
 	fi
 }
 
-step() { echo "### $* ($((SECONDS - start)) s)"; }
+# Each step's title, and how long the one before it took; the summary
+# lists every step's time.
+step_name=
+step_start=$SECONDS
+step_times=
+step_end() {
+	[ -n "$step_name" ] || return 0
+	step_times="$step_times$(printf '#   %5d s  %s' $((SECONDS - step_start)) "$step_name")
+"
+	echo "### ($step_name took $((SECONDS - step_start)) s)"
+}
+step() {
+	step_end
+	step_name=$*
+	step_start=$SECONDS
+	echo "### $* ($((SECONDS - start)) s)"
+}
 
 step "prerequisites"
 missing=
@@ -67,9 +83,11 @@ if [ ! -f "$cp_dir/checkpatch.pl" ]; then
 		'*/scripts/const_structs.checkpatch' '*/scripts/kernel-doc'
 fi
 log=$out/checkpatch.log
-files=$(ls drivers/gpu/drm/gensim/*.[ch] uapi/*.h uapi/drm/*.h 2>/dev/null | grep -v '\.mod\.c$')
-# shellcheck disable=SC2086
-perl "$cp_dir/checkpatch.pl" --strict --no-tree --terse --show-types -f $files >"$log" 2>&1
+files=()
+for f in drivers/gpu/drm/gensim/*.[ch] uapi/*.h uapi/drm/*.h; do
+	[ -f "$f" ] && [ "${f%.mod.c}" = "$f" ] && files+=("$f")
+done
+perl "$cp_dir/checkpatch.pl" --strict --no-tree --terse --show-types -f "${files[@]}" >"$log" 2>&1
 grep -q -E ': (ERROR|WARNING|CHECK):' "$log"
 gate "checkpatch-strict" "$log" $((1 - $?))
 
@@ -92,7 +110,15 @@ for v in release asan tsan; do
 done
 
 step "fuzz: libFuzzer targets (EU decoder and interpreter, command streamers)"
-scripts/fuzz.sh | tee "$out/fuzz.tap" | grep -E '^not ok|^#'
+# Into a file, not a pipe: fuzz.sh's exit status is checked too.
+scripts/fuzz.sh >"$out/fuzz.tap" 2>"$out/fuzz.stderr"
+rc=$?
+grep -E '^not ok|^#' "$out/fuzz.tap"
+if [ $rc != 0 ] && ! grep -q '^not ok' "$out/fuzz.tap"; then
+	echo "not ok - fuzz@run # scripts/fuzz.sh exit $rc, no target failed (see build/check/fuzz.stderr)" |
+		tee -a "$out/fuzz.tap"
+	tail -n 20 "$out/fuzz.stderr" | sed 's/^/#   /'
+fi
 
 step "docs: the spec's register table is the device's"
 log=$out/registers-doc.log
@@ -105,38 +131,110 @@ log=$out/igt-build.log
 make -C igt-tests -j2 >"$log" 2>&1
 gate "igt-build" "$log" $?
 
+# Each native test binary under scripts/run-tap.sh: its TAP goes to a file,
+# not through a pipe, so its exit status is its own; one that runs past the
+# limit, dies, or exits without its plan gets a "not ok" line naming it (and
+# the test it was in when it was killed: the one after its last result).
 for v in release asan tsan; do
 	step "native tests ($v)"
-	for t in build/$v/tests/*; do
-		[ -x "$t" ] && [ -f "$t" ] || continue
+	for t in build/"$v"/tests/*; do
+		if [ ! -f "$t" ] || [ ! -x "$t" ]; then
+			continue
+		fi
 		name=$(basename "$t")
-		# Prefix each TAP line with the variant so the summary names it.
-		timeout 600 "$t" 2>"$out/$v-$name.stderr" |
-			sed -E "s/^(ok|not ok) ([0-9]+) - /\1 \2 - $v\/$name: /" | tee "$out/$v-$name.tap" |
-			grep -E '^not ok|^#'
-		if ! grep -q '^1\.\.' "$out/$v-$name.tap"; then
-			echo "not ok - $v/$name: crashed or timed out" | tee -a "$out/$v-$name.tap"
+		tap=$out/$v-$name.tap
+		# The variant prefixes each TAP line so the summary names it.
+		scripts/run-tap.sh --quiet --timeout 600 --name "$v/$name" \
+			--prefix "$v/$name: " --stderr "$out/$v-$name.stderr" "$tap" -- "$t"
+		rc=$?
+		grep -E '^not ok|^#' "$tap"
+		if [ $rc != 0 ] && [ -s "$out/$v-$name.stderr" ]; then
+			echo "#   $v/$name: its stderr ends:"
 			tail -n 20 "$out/$v-$name.stderr" | sed 's/^/#   /'
 		fi
 	done
 done
 
-step "VM: IGT-style tests"
-make -s all >"$out/build-all.log" 2>&1 || echo "not ok - gate@build-all" | tee -a "$out/gates.tap"
-scripts/vm-run --timeout 2400 --results "$out/vm" -- igt-tests/run-in-vm.sh >"$out/vm-console.log" 2>&1
-rc=$?
-grep -E '^(ok|not ok)|^# [^s=]' "$out/vm-console.log"
-if [ $rc = 124 ] || [ $rc = 125 ]; then
-	echo "not ok - vm@run (vm-run exit $rc, see build/check/vm-console.log)" | tee "$out/vm-run.tap"
+# vm_suite NAME TIMEOUT PREFIX [VM-RUN OPTIONS] -- COMMAND...: run the IGT
+# suite in the VM with its results in build/check/NAME/, its console in
+# NAME-console.log, and every TAP line of it, PREFIX put before each test
+# name, in NAME.tap.  A VM run that ends without the command's own exit
+# status (a timeout, a kernel panic) is "not ok - PREFIXvm@run", naming the
+# subtest that was running.
+vm_suite() {
+	local name=$1 tmo=$2 prefix=$3 dir=$out/$1 log=$out/$1-console.log rc running
+	shift 3
+	scripts/vm-run --timeout "$tmo" --results "$dir" "$@" >"$log" 2>&1
+	rc=$?
+	# Results and comments to the terminal, but not the "# running:" lines.
+	tr -d '\r' <"$log" | grep -E '^(ok|not ok)|^# ' | grep -v -E '^# (running: |=== [^ ]+$)'
+	# Every TAP file of the run, the test names prefixed.
+	cat "$dir"/*.tap 2>/dev/null |
+		sed -E "s#^(ok|not ok)( [0-9]+)? - #\1\2 - $prefix#" >"$out/$name.tap"
+	case $rc in
+	0 | 1)
+		grep -q '^1\.\.' "$out/$name.tap" ||
+			echo "not ok - ${prefix}vm@run # no test printed its TAP plan (see build/check/$name-console.log)" |
+			tee -a "$out/$name.tap"
+		;;
+	*)
+		# The subtest it was in: a "# running:" line no result followed,
+		# in the TAP files the binaries wrote (over 9p, as they ran), else
+		# on the console.
+		running=$(for f in "$dir"/*.tap "$log"; do
+			[ -f "$f" ] && tr -d '\r' <"$f" | awk '/^# running: /{ r = substr($0, 12); d = 0; next }
+				/^(not )?ok /{ d = 1 } END { if (r != "" && !d) print r }'
+		done | head -n 1)
+		case $rc in
+		124) why="timed out after $tmo s" ;;
+		125) why="the VM stopped without an exit status: kernel panic or Oops" ;;
+		*) why="exit $rc" ;;
+		esac
+		echo "not ok - ${prefix}vm@run # vm-run: $why${running:+, while running $prefix$running} (see build/check/$name-console.log)" |
+			tee -a "$out/$name.tap"
+		tr -d '\r' <"$log" | tail -n 30 | sed 's/^/#   /'
+		;;
+	esac
+}
+
+step "build: make all (module, device, IGT tests)"
+make -s all >"$out/build-all.log" 2>&1
+gate "build-all" "$out/build-all.log" $?
+
+# With the debugging kernel (scripts/debug-kernel: KASAN, lockdep, UBSAN,
+# kmemleak...) the whole suite runs there, and a quick part of it on the
+# stock kernel, its names prefixed "stock/".  Without it, or when it does
+# not build, the whole suite runs on the stock kernel.
+debug=0
+if [ -x scripts/debug-kernel ]; then
+	step "debug kernel and module build (cached after the first time)"
+	log=$out/debug-kernel.log
+	make debug-kernel debug-module >"$log" 2>&1
+	rc=$?
+	gate "debug-kernel" "$log" $rc
+	[ $rc = 0 ] && debug=1
+fi
+if [ $debug = 1 ]; then
+	step "VM: IGT-style tests, debug kernel"
+	vm_suite vm-debug 4200 "" --kernel debug -- igt-tests/run-in-vm.sh
+	step "VM: IGT-style smoke tests, stock kernel"
+	vm_suite vm-stock 1800 stock/ -- igt-tests/run-in-vm.sh gensim_uio gensim_core gensim_exec
+else
+	step "VM: IGT-style tests, stock kernel"
+	vm_suite vm 4800 "" -- igt-tests/run-in-vm.sh
 fi
 
 step "summary"
-pass=$(cat "$out"/*.tap "$out"/vm/*.tap 2>/dev/null | grep -c '^ok')
-fail=$(cat "$out"/*.tap "$out"/vm/*.tap 2>/dev/null | grep -c '^not ok')
-skip=$(cat "$out"/*.tap "$out"/vm/*.tap 2>/dev/null | grep -c '^ok.*# SKIP')
+step_end
+echo "### time per step:"
+printf '%s' "$step_times"
+# Every result is in build/check/*.tap (the VM suites' collected there).
+pass=$(cat "$out"/*.tap 2>/dev/null | grep -c '^ok')
+fail=$(cat "$out"/*.tap 2>/dev/null | grep -c '^not ok')
+skip=$(cat "$out"/*.tap 2>/dev/null | grep -c '^ok.*# SKIP')
 if [ "$fail" != 0 ]; then
 	echo "failed:"
-	cat "$out"/*.tap "$out"/vm/*.tap 2>/dev/null | grep '^not ok' | sed 's/^/  /'
+	cat "$out"/*.tap 2>/dev/null | grep '^not ok' | sed 's/^/  /'
 fi
 echo "make check took $((SECONDS - start)) s; $skip of the passes are skips"
 echo "$pass passed, $fail failed"

@@ -14,9 +14,17 @@
  *			igt_assert_eq(...);
  *	}
  *
- * Every subtest fails if the kernel log gained a WARN, BUG, Oops, lockdep,
- * KASAN, refcount or "sleeping function called" report while it ran.
- * --run-subtest NAME runs one subtest; --list-subtests lists them.
+ * Every subtest fails if the kernel log gained a line that
+ * igt-tests/dmesg-bad-patterns calls bad (WARN, BUG, Oops, KASAN, UBSAN,
+ * lockdep, DEBUG_OBJECTS, DMA-API, hung task, list corruption, ...) while
+ * it ran.  --run-subtest NAME runs one subtest; --list-subtests lists them.
+ *
+ * Every TAP line is flushed as it is printed, and "# running:
+ * <binary>@<subtest>" comes before each subtest runs, so a runner can name
+ * the subtest of a binary it had to kill.  IGT_SUBTEST_TIMEOUT=S (seconds,
+ * unset or 0: none) limits every subtest: one that runs longer is reported
+ * "not ok N - <binary>@<subtest> # TIMEOUT after S s", the plan of the
+ * subtests run so far follows, and the binary exits with IGT_EXIT_TIMEOUT.
  */
 #ifndef GENSIM_IGT_H
 #define GENSIM_IGT_H
@@ -24,6 +32,9 @@
 #include <setjmp.h>
 #include <stdbool.h>
 #include <stdint.h>
+
+/* The exit status of a binary whose subtest ran past IGT_SUBTEST_TIMEOUT. */
+#define IGT_EXIT_TIMEOUT 3
 
 extern sigjmp_buf igt_subtest_jmp;
 
