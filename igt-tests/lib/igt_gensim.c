@@ -288,3 +288,136 @@ int gensim_param_set(const char *name, const char *value)
 		ret = -errno;
 	return ret;
 }
+
+/* A module parameter's value as a number, or -errno. */
+int gensim_param_get(const char *name)
+{
+	char path[PATH_MAX], *v;
+	int ret;
+
+	snprintf(path, sizeof(path), "/sys/module/gensim/parameters/%s", name);
+	v = gensim_read_file(path);
+	if (!v)
+		return -errno;
+	ret = atoi(v);
+	free(v);
+	return ret;
+}
+
+const char *const gensim_object_names[GENSIM_OBJECT_KINDS] = {
+	"bos", "vms", "page_tables", "queues", "jobs", "contexts", "hw_fences",
+};
+
+/* 0, or -ENOENT (-errno) when the module does not export the counts. */
+int gensim_objects(struct gensim_objects *o)
+{
+	char *text = gensim_read_file("/sys/kernel/debug/gensim/objects");
+
+	if (!text)
+		return errno ? -errno : -ENOENT;
+	for (int i = 0; i < GENSIM_OBJECT_KINDS; i++) {
+		size_t len = strlen(gensim_object_names[i]);
+		char *p = text;
+
+		o->n[i] = -1;
+		while (p && *p) {
+			if (!strncmp(p, gensim_object_names[i], len) && p[len] == ':') {
+				o->n[i] = strtol(p + len + 1, NULL, 10);
+				break;
+			}
+			p = strchr(p, '\n');
+			p = p ? p + 1 : NULL;
+		}
+	}
+	free(text);
+	return 0;
+}
+
+/* How many kinds differ; "name N (want M), ..." in @buf. */
+int gensim_objects_diff(const struct gensim_objects *have, const struct gensim_objects *want,
+			char *buf, size_t len)
+{
+	int n = 0;
+	size_t off = 0;
+
+	if (len)
+		buf[0] = 0;
+	for (int i = 0; i < GENSIM_OBJECT_KINDS; i++) {
+		if (have->n[i] == want->n[i])
+			continue;
+		if (off < len)
+			off += snprintf(buf + off, len - off, "%s%s %ld (want %ld)", n ? ", " : "",
+					gensim_object_names[i], have->n[i], want->n[i]);
+		n++;
+	}
+	return n;
+}
+
+/* Poll until the counts equal @want (teardown runs from work items). */
+bool gensim_objects_wait(const struct gensim_objects *want, int timeout_ms,
+			 struct gensim_objects *last)
+{
+	for (int t = 0;; t += 50) {
+		char buf[8];
+
+		if (gensim_objects(last))
+			return false;
+		if (!gensim_objects_diff(last, want, buf, 0))
+			return true;
+		if (t >= timeout_ms)
+			return false;
+		sleep_ms(50);
+	}
+}
+
+/* The state letter of /proc/PID/stat (R, S, D, T, Z...), or 0 if there is no such process. */
+char gensim_pid_state(pid_t pid)
+{
+	char path[64], *stat, *p, state = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	stat = gensim_read_file(path);
+	if (!stat)
+		return 0;
+	p = strrchr(stat, ')');
+	if (p && p[1] == ' ')
+		state = p[2];
+	free(stat);
+	return state;
+}
+
+/* The process exists and has not exited (a zombie has). */
+bool gensim_pid_alive(pid_t pid)
+{
+	char s = gensim_pid_state(pid);
+
+	return s && s != 'Z' && s != 'X';
+}
+
+/* A live gensim-device process, or -1. */
+pid_t gensim_device_pid(void)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *de;
+	pid_t pid = -1;
+
+	if (!d)
+		return -1;
+	while ((de = readdir(d))) {
+		char path[PATH_MAX], *comm;
+		pid_t p = atoi(de->d_name);
+
+		if (p <= 0)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/comm", (int)p);
+		comm = gensim_read_file(path);
+		if (comm && !strcmp(comm, "gensim-device\n") && gensim_pid_alive(p)) {
+			free(comm);
+			pid = p;
+			break;
+		}
+		free(comm);
+	}
+	closedir(d);
+	return pid;
+}

@@ -30,5 +30,26 @@ char *gensim_debugfs(const char *file);
 char *gensim_read_file(const char *path);
 char *gensim_dmesg(void);
 int gensim_param_set(const char *name, const char *value);
+int gensim_param_get(const char *name);
+
+/*
+ * Module-wide object counts, /sys/kernel/debug/gensim/objects: one
+ * "name: N" line per kind, in gensim_object_names[] order.
+ */
+#define GENSIM_OBJECT_KINDS 7
+extern const char *const gensim_object_names[GENSIM_OBJECT_KINDS];
+struct gensim_objects {
+	long n[GENSIM_OBJECT_KINDS];	/* -1: the file has no such line */
+};
+int gensim_objects(struct gensim_objects *o);
+int gensim_objects_diff(const struct gensim_objects *have, const struct gensim_objects *want,
+			char *buf, size_t len);
+bool gensim_objects_wait(const struct gensim_objects *want, int timeout_ms,
+			 struct gensim_objects *last);
+
+/* gensim-device processes, whoever started them. */
+pid_t gensim_device_pid(void);
+bool gensim_pid_alive(pid_t pid);
+char gensim_pid_state(pid_t pid);
 
 #endif
