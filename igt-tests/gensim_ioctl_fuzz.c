@@ -276,7 +276,7 @@ igt_main
 			w.queue[e] = gensim_queue_create(fd, e, w.vm);
 		igt_assert_eq(drmSyncobjCreate(fd, 0, &w.syncobj), 0);
 
-		for (int i = 0; i < ITERATIONS; i++) {
+		for (int i = 0; i < igt_iterations(ITERATIONS); i++) {
 			unsigned int which = rnd(ARRAY_SIZE(names));
 			int ret = fuzz_one(&w, which);
 

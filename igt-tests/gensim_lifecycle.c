@@ -37,7 +37,7 @@ igt_main
 	igt_subtest("load-unload") {
 		if (gensim_module_loaded())
 			gensim_unload();
-		for (int i = 0; i < 20; i++) {
+		for (int i = 0; i < igt_iterations(20); i++) {
 			int fd;
 
 			gensim_load();
@@ -53,7 +53,7 @@ igt_main
 
 	igt_subtest("attach-detach") {
 		ensure_module_only();
-		for (int i = 0; i < 20; i++) {
+		for (int i = 0; i < igt_iterations(20); i++) {
 			pid_t pid = gensim_device_start(NULL);
 			int fd = gensim_open_render();
 

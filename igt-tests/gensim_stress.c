@@ -1055,7 +1055,7 @@ static void churn_worker(void *arg)
 	unsigned int seed = 0x5eed + id * 7919;
 	int fd = -1;
 
-	for (int it = 0; it < CHURN_ITERS; it++) {
+	for (int it = 0; it < igt_iterations(CHURN_ITERS); it++) {
 		enum { WAIT, TEAR_EARLY, CLOSE_FD } mode = rnd(&seed) % 3;
 		enum { GOOD, NOOPS, SEMA } kind = rnd(&seed) % 3;
 		const struct engine *e = &engines[rnd(&seed) % nengines];
@@ -2007,7 +2007,7 @@ static void race_semaphore_worker(void *arg)
 	/* B's release batch: S[SEMA_GO] = 1 (S is bound at DATA_VA in B too). */
 	write_store(&bb_b, 0, DATA_VA + SEMA_GO_OFF, 1);
 
-	for (int it = 0; it < RACE_ITERS; it++) {
+	for (int it = 0; it < igt_iterations(RACE_ITERS); it++) {
 		int ea = rnd(&seed) % nengines, eb = (ea + 1 + rnd(&seed) % (nengines - 1)) % nengines;
 		uint32_t vm_a, qa, value = 0xace00000u | it;
 		struct sbuf s, bb_a;
@@ -2151,7 +2151,8 @@ static void test_teardown_races(void)
 	note("semaphore races: %d iterations in %.1f s: %d done, %d -ESRCH, %d with VM_DESTROY "
 	     "in a thread\n", race->iters, now_s() - t0, race->done, race->cancelled,
 	     race->thread_vm_destroy);
-	expect(race->iters == RACE_ITERS, "%d of %d semaphore races ran", race->iters, RACE_ITERS);
+	expect(race->iters == igt_iterations(RACE_ITERS), "%d of %d semaphore races ran",
+	       race->iters, igt_iterations(RACE_ITERS));
 	expect_objects(&base, "after the semaphore races");
 
 	t0 = now_s();

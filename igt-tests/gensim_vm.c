@@ -99,7 +99,7 @@ igt_main
 	igt_subtest("vm-create-destroy-x1000") {
 		struct gensim_mem_counts c;
 
-		for (int i = 0; i < 1000; i++)
+		for (int i = 0; i < igt_iterations(1000); i++)
 			gensim_vm_destroy(fd, gensim_vm_create(fd, i & 1));
 		gensim_mem_counts(&c);
 		igt_assert_eq(c.vms, base.vms);

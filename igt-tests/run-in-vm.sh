@@ -55,12 +55,18 @@ esac
 if [ $debug = 1 ]; then
 	limit=${GENSIM_TEST_TIMEOUT:-3600}
 	export IGT_SUBTEST_TIMEOUT="${IGT_SUBTEST_TIMEOUT:-2400}"
+	# Loops that repeat an operation for strength (load/unload cycles,
+	# churn and race iterations, fuzz calls) run 40 % of their count: the
+	# checkers see every path on the first iterations, and the stock
+	# kernel's runs keep the full counts.
+	export IGT_ITERATION_PERCENT="${IGT_ITERATION_PERCENT:-40}"
 else
 	limit=${GENSIM_TEST_TIMEOUT:-1800}
 	export IGT_SUBTEST_TIMEOUT="${IGT_SUBTEST_TIMEOUT:-1200}"
 fi
 echo "# kernel $(uname -r)$([ $debug = 1 ] && echo ' (debug)'); limits: $limit s a binary," \
-	"$([ "$IGT_SUBTEST_TIMEOUT" = 0 ] && echo none || echo "$IGT_SUBTEST_TIMEOUT s") a subtest"
+	"$([ "$IGT_SUBTEST_TIMEOUT" = 0 ] && echo none || echo "$IGT_SUBTEST_TIMEOUT s") a subtest," \
+	"loops at ${IGT_ITERATION_PERCENT:-100} %"
 
 # Marks in the kernel log (info level: not on the console): which binary
 # ran when a report appeared.

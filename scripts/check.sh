@@ -218,7 +218,7 @@ if [ $debug = 1 ]; then
 	step "VM: IGT-style tests, debug kernel"
 	vm_suite vm-debug 4200 "" --kernel debug -- igt-tests/run-in-vm.sh
 	step "VM: IGT-style smoke tests, stock kernel"
-	vm_suite vm-stock 1800 stock/ -- igt-tests/run-in-vm.sh gensim_uio gensim_core gensim_exec
+	vm_suite vm-stock 1800 stock/ -- igt-tests/run-in-vm.sh gensim_uio gensim_core gensim_exec gensim_lifecycle
 else
 	step "VM: IGT-style tests, stock kernel"
 	vm_suite vm 4800 "" -- igt-tests/run-in-vm.sh

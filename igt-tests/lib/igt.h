@@ -50,6 +50,11 @@ void igt_fail_at(const char *file, int line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4), noreturn));
 void igt_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 void igt_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * @n scaled by IGT_ITERATION_PERCENT (default 100), at least 1: loops that
+ * repeat an operation for strength, fewer on a slow debug kernel.
+ */
+int igt_iterations(int n);
 
 #define igt_main \
 	static void igt_main_body(void); \

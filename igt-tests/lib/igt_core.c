@@ -480,3 +480,15 @@ void igt_skip(const char *fmt, ...)
 	va_end(ap);
 	siglongjmp(igt_subtest_jmp, 1);
 }
+
+int igt_iterations(int n)
+{
+	const char *p = getenv("IGT_ITERATION_PERCENT");
+	long pct = p ? strtol(p, NULL, 10) : 100;
+	long m;
+
+	if (pct <= 0 || pct > 100)
+		pct = 100;
+	m = (long)n * pct / 100;
+	return m > 0 ? (int)m : 1;
+}
