@@ -10,6 +10,10 @@
 #                   insmod, start gensim-device, wait for the render node
 #   make unload     the reverse; leaves no module, process or device node
 #   make vm-run CMD="..."   run a command as root in the VM rig
+#   make debug-kernel   build the debugging 6.12 kernel (KASAN, lockdep, UBSAN,
+#                   kmemleak...) for scripts/vm-run --kernel debug; ~20 min
+#                   the first time, cached afterwards
+#   make debug-module   build gensim.ko against it into build/debug-module/
 
 # The kernel to build for: the running one if it is a 6.12, else the newest
 # installed 6.12.
@@ -25,7 +29,8 @@ DEVICE_SRCS = $(shell find userspace-device -name '*.[ch]' -o -name '*.mk' -o -n
 IGT_SRCS = $(shell find igt-tests -name '*.[ch]' -o -name Makefile 2>/dev/null)
 IGT_STAMP := build/igt/.built
 
-.PHONY: all module device igt check bench fuzz load unload demo vm-run deps clean
+.PHONY: all module device igt check bench fuzz load unload demo vm-run deps clean \
+	debug-kernel debug-module
 all: module device igt
 
 module: $(KO)
@@ -71,6 +76,16 @@ vm-run: all
 
 deps:
 	scripts/install-deps
+
+# Cached in ${GENSIM_CACHE:-/var/cache/gensim}/debug-kernel/<key>/: a no-op
+# that prints the directory once built.
+debug-kernel:
+	@scripts/debug-kernel
+
+# kbuild cannot put an external module's objects elsewhere: this builds a
+# copy of the sources, so the stock and the debug gensim.ko coexist.
+debug-module: debug-kernel
+	@scripts/debug-kernel --module
 
 # Not the kbuild clean: with M= it deletes every *.[aios] file in the checkout.
 clean:

@@ -1,8 +1,19 @@
-# Shared by gensim-load and gensim-unload (sourced, POSIX sh).
+# Shared by gensim-load, gensim-insmod and gensim-unload (sourced, POSIX sh;
+# $top is the checkout).
 
 die() {
 	echo "gensim: $*" >&2
 	exit 1
+}
+
+# The gensim.ko for the running kernel: the build against scripts/debug-kernel's
+# kernel (make debug-module) when that runs, else the stock one (make).
+# shellcheck disable=SC2154 # $top is the sourcing script's
+gensim_ko() {
+	case $(uname -r) in
+	*-gensim-debug) echo "$top/build/debug-module/drivers/gpu/drm/gensim/gensim.ko" ;;
+	*) echo "$top/drivers/gpu/drm/gensim/gensim.ko" ;;
+	esac
 }
 
 module_loaded() {

@@ -1,8 +1,10 @@
 #!/bin/sh
 # Build the VM rig's initramfs: busybox (static), the init script and the
 # four modules the kernel needs to mount a 9p root (decompressed, because
-# busybox insmod does not read .ko.xz).
+# busybox insmod does not read .ko.xz).  --no-modules: no modules, for a
+# kernel with 9p built in (scripts/debug-kernel's); init then loads none.
 # usage: mkinitramfs.sh KERNEL_VERSION OUTPUT
+#        mkinitramfs.sh --no-modules OUTPUT
 set -eu
 kver=$1
 out=$2
@@ -19,6 +21,7 @@ mkdir -p "$tmp/bin" "$tmp/lib/modules" "$tmp/proc" "$tmp/sys" "$tmp/dev"
 cp /bin/busybox "$tmp/bin/busybox"
 cp "$here/init" "$tmp/init"
 chmod 755 "$tmp/init"
+[ "$kver" = --no-modules ] ||
 for m in fs/netfs/netfs net/9p/9pnet net/9p/9pnet_virtio fs/9p/9p; do
 	src=$mods/$m.ko.xz
 	[ -f "$src" ] || { echo "mkinitramfs: $src missing" >&2; exit 1; }
