@@ -25,7 +25,10 @@
  */
 
 #include <kunit/test.h>
+#include <linux/bitfield.h>
 #include <linux/module.h>
+#include <linux/sizes.h>
+#include <linux/string.h>
 
 #include "gensim_drv.h"
 
