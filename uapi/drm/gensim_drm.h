@@ -176,7 +176,8 @@ struct drm_gensim_query_engines {
  *
  * Errors: -EINVAL for @size 0, unknown @flags, non-zero @extensions,
  * @pad or @reserved; -ENOENT for an unknown @vm_id; -E2BIG for @size above
- * DRM_GENSIM_GEM_MAX_SIZE or above half of the machine's RAM.
+ * DRM_GENSIM_GEM_MAX_SIZE or above half of the machine's RAM; -ENOMEM, or
+ * -ENOSPC when shmem cannot allocate the buffer's file (memory pressure).
  */
 #define DRM_GENSIM_GEM_CREATE_CPU_WC	_BITUL(0)	/* CPU mmap write-combined, not cached */
 #define DRM_GENSIM_GEM_MAX_SIZE		_BITULL(35)	/* 32 GiB */
@@ -360,7 +361,9 @@ struct drm_gensim_vm_bind {
  * Errors: -EINVAL for an engine the device does not have, an unknown
  * @priority, non-zero @extensions/@reserved or @queue_id; -ENOENT for an
  * unknown @vm_id; -EPERM for DRM_GENSIM_QUEUE_PRIORITY_HIGH without
- * CAP_SYS_NICE.
+ * CAP_SYS_NICE; -ENOMEM, or -ENOSPC when shmem cannot allocate the ring's
+ * or the context image's file, or the GGTT is full; -ENODEV once the
+ * device is gone.
  */
 #define DRM_GENSIM_QUEUE_PRIORITY_LOW		0
 #define DRM_GENSIM_QUEUE_PRIORITY_NORMAL	1

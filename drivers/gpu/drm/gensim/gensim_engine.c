@@ -84,7 +84,7 @@ static int engine_init(struct gensim_device *gdev, struct gensim_engine *engine,
 	INIT_WORK(&engine->reset_work, gensim_engine_reset_work);
 	mutex_init(&engine->reset_lock);
 
-	shmem = drm_gem_shmem_create(&gdev->drm, SZ_4K);
+	shmem = gensim_bo_create(&gdev->drm, SZ_4K);
 	if (IS_ERR(shmem))
 		return PTR_ERR(shmem);
 	engine->hwsp = to_gensim_bo(&shmem->base);

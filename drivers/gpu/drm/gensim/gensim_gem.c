@@ -78,8 +78,10 @@ static void gensim_bo_free(struct drm_gem_object *obj)
 
 	/* Every binding holds a reference, so none is left. */
 	drm_WARN_ON(obj->dev, bo->window_users);
-	atomic_dec(&to_gensim(obj->dev)->mem_stats.bos);
-	atomic_dec(&gensim_objects.bos);
+	if (bo->counted) {
+		atomic_dec(&to_gensim(obj->dev)->mem_stats.bos);
+		atomic_dec(&gensim_objects.bos);
+	}
 	mutex_destroy(&bo->window_lock);
 	drm_gem_shmem_free(&bo->base);
 	/* After the buffer: it used the VM's reservation until now. */
@@ -134,9 +136,55 @@ struct drm_gem_object *gensim_gem_create_object(struct drm_device *drm, size_t s
 	drm_gem_gpuva_set_lock(&bo->base.base, &to_gensim(drm)->bind_lock);
 	bo->base.base.funcs = &gensim_bo_funcs;
 	bo->base.map_wc = false;
-	atomic_inc(&to_gensim(drm)->mem_stats.bos);
-	atomic_inc(&gensim_objects.bos);
+	/*
+	 * Counted once created (bo_counted()): if the shmem helper fails after
+	 * this, it kfree()s the object without calling .free.
+	 */
 	return &bo->base.base;
+}
+
+static struct drm_gem_shmem_object *bo_counted(struct drm_gem_shmem_object *shmem)
+{
+	struct gensim_bo *bo;
+
+	if (IS_ERR(shmem))
+		return shmem;
+	bo = container_of(shmem, struct gensim_bo, base);
+	bo->counted = true;
+	atomic_inc(&to_gensim(shmem->base.dev)->mem_stats.bos);
+	atomic_inc(&gensim_objects.bos);
+	return shmem;
+}
+
+/**
+ * gensim_bo_create - a shmem buffer object of the driver's
+ * @drm: the device
+ * @size: bytes, page aligned
+ *
+ * Returns: the object (one reference) or an ERR_PTR.
+ */
+struct drm_gem_shmem_object *gensim_bo_create(struct drm_device *drm, size_t size)
+{
+	return bo_counted(drm_gem_shmem_create(drm, size));
+}
+
+/**
+ * gensim_gem_prime_import_sg_table - import a dma-buf's table
+ * @drm: the device
+ * @attach: the attachment
+ * @sgt: its table, mapped for gensim's device
+ *
+ * Returns: the object or an ERR_PTR.
+ */
+struct drm_gem_object *
+gensim_gem_prime_import_sg_table(struct drm_device *drm, struct dma_buf_attachment *attach,
+				 struct sg_table *sgt)
+{
+	struct drm_gem_object *obj = drm_gem_shmem_prime_import_sg_table(drm, attach, sgt);
+
+	if (!IS_ERR(obj))
+		bo_counted(to_drm_gem_shmem_obj(obj));
+	return obj;
 }
 
 /*
@@ -323,7 +371,7 @@ int gensim_ioctl_gem_create(struct drm_device *drm, void *data, struct drm_file 
 			return -ENOENT;
 	}
 
-	shmem = drm_gem_shmem_create(drm, PAGE_ALIGN(args->size));
+	shmem = gensim_bo_create(drm, PAGE_ALIGN(args->size));
 	if (IS_ERR(shmem)) {
 		if (vm)
 			drm_gpuvm_put(&vm->base);

@@ -8,7 +8,9 @@
 #include <drm/drm_gem_shmem_helper.h>
 #include <drm/drm_mm.h>
 
+struct dma_buf_attachment;
 struct drm_device;
+struct sg_table;
 struct drm_file;
 struct gensim_channel;
 
@@ -32,6 +34,8 @@ struct gensim_bo {
 	 * reference); NULL for a buffer any VM may bind and PRIME may share
 	 */
 	struct drm_gem_object *vm_root;
+	/** @counted: in the object counts (created to the end) */
+	bool counted;
 };
 
 static inline struct gensim_bo *to_gensim_bo(struct drm_gem_object *obj)
@@ -40,6 +44,10 @@ static inline struct gensim_bo *to_gensim_bo(struct drm_gem_object *obj)
 }
 
 struct drm_gem_object *gensim_gem_create_object(struct drm_device *drm, size_t size);
+struct drm_gem_shmem_object *gensim_bo_create(struct drm_device *drm, size_t size);
+struct drm_gem_object *
+gensim_gem_prime_import_sg_table(struct drm_device *drm, struct dma_buf_attachment *attach,
+				 struct sg_table *sgt);
 int gensim_bo_populate(struct gensim_bo *bo);
 int gensim_bo_window_get(struct gensim_bo *bo, struct gensim_channel *chan, u64 *base);
 void gensim_bo_window_put(struct gensim_bo *bo);

@@ -118,7 +118,7 @@ static int map_ring(struct gensim_queue *q)
 
 static struct gensim_bo *create_bo(struct gensim_device *gdev, size_t size)
 {
-	struct drm_gem_shmem_object *shmem = drm_gem_shmem_create(&gdev->drm, size);
+	struct drm_gem_shmem_object *shmem = gensim_bo_create(&gdev->drm, size);
 
 	return IS_ERR(shmem) ? ERR_CAST(shmem) : to_gensim_bo(&shmem->base);
 }
