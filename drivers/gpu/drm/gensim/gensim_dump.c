@@ -32,6 +32,7 @@
 
 #include <linux/devcoredump.h>
 #include <linux/fs.h>
+#include <linux/mutex.h>
 #include <linux/slab.h>
 
 #include <kunit/visibility.h>
@@ -48,6 +49,9 @@ module_param_named(coredump, gensim_coredump, bool, 0644);
 MODULE_PARM_DESC(coredump, "Capture hangs with devcoredump (default true)");
 
 #define DUMP_SIZE	SZ_64K
+
+/* Serialises dev_coredumpm() calls: see gensim_dump_capture(). */
+static DEFINE_MUTEX(dump_lock);
 
 struct dump {
 	char *buf;
@@ -232,7 +236,12 @@ void gensim_dump_capture(struct gensim_engine *engine, struct gensim_queue *guil
 	/* devcoredump owns the buffer now and frees it with dump_free(). */
 	/*
 	 * No module reference (a pending dump would block rmmod for minutes):
-	 * removing the platform device drops the dump (gensim_drv.c).
+	 * removing the platform device drops the dump (gensim_drv.c).  One at
+	 * a time: devcoredump checks for a pending dump of the device and then
+	 * adds its own without a lock, and two engines' timeouts (on the
+	 * system workqueue) can capture at once (a duplicate sysfs link).
 	 */
+	mutex_lock(&dump_lock);
 	dev_coredumpm(gdev->drm.dev, NULL, d.buf, d.len, GFP_NOWAIT, dump_read, dump_free);
+	mutex_unlock(&dump_lock);
 }
