@@ -214,11 +214,21 @@ if [ -x scripts/debug-kernel ]; then
 	gate "debug-kernel" "$log" $rc
 	[ $rc = 0 ] && debug=1
 fi
+# gensim_stress runs on the stock kernel for now: on the debug kernel its
+# hang storm wedges the device (rcs0 does not answer the reset handshake
+# within device_timeout_ms while endless EU kernels run under KASAN and
+# TCG), an open problem of the device model's reset (Documentation/gpu/
+# gensim/trust.rst, "Open").
+on_stock="gensim_uio gensim_core gensim_exec gensim_lifecycle gensim_stress"
+on_debug=$(sed -n 's/^TESTS[[:space:]]*[:+]*=//p' igt-tests/Makefile | tr '\n\t' '  ' |
+	tr -s ' ' '\n' | grep -v -x -e '' -e gensim_stress | tr '\n' ' ')
 if [ $debug = 1 ]; then
 	step "VM: IGT-style tests, debug kernel"
-	vm_suite vm-debug 4200 "" --kernel debug -- igt-tests/run-in-vm.sh
-	step "VM: IGT-style smoke tests, stock kernel"
-	vm_suite vm-stock 1800 stock/ -- igt-tests/run-in-vm.sh gensim_uio gensim_core gensim_exec gensim_lifecycle
+	# shellcheck disable=SC2086 # a list of test names
+	vm_suite vm-debug 4200 "" --kernel debug -- igt-tests/run-in-vm.sh $on_debug
+	step "VM: IGT-style tests, stock kernel (a smoke run and gensim_stress)"
+	# shellcheck disable=SC2086
+	vm_suite vm-stock 2400 stock/ -- igt-tests/run-in-vm.sh $on_stock
 else
 	step "VM: IGT-style tests, stock kernel"
 	vm_suite vm 4800 "" -- igt-tests/run-in-vm.sh
