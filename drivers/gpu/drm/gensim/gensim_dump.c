@@ -12,7 +12,8 @@
  * buffer), the guilty context's descriptor, the part of its ring around
  * the head, its register-state image, and the batch around the address
  * the engine was executing.  The dump is text, versioned by its first line
- * (``gensim coredump v1``), and goes to devcoredump:
+ * (``gensim coredump v1``), and goes to devcoredump, in pages that
+ * devcoredump itself reads and frees (a dump can outlive the module):
  * /sys/class/devcoredump/devcd<n>/data.  Each section is a header line and
  * lines of "address: dwords".
  *
@@ -32,6 +33,7 @@
 
 #include <linux/devcoredump.h>
 #include <linux/fs.h>
+#include <linux/scatterlist.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
 
@@ -180,15 +182,41 @@ out:
 	mutex_unlock(&gdev->bind_lock);
 }
 
-static ssize_t dump_read(char *buffer, loff_t offset, size_t count, void *data,
-			 size_t datalen)
+/*
+ * The text, copied into pages that devcoredump's own sg-table functions
+ * read and free: a dump may outlive the module (it is freed from
+ * devcoredump's work item), so none of its callbacks may be ours.
+ */
+static void dump_publish(struct device *dev, const char *text, size_t len)
 {
-	return memory_read_from_buffer(buffer, count, &offset, data, datalen);
-}
+	unsigned int i, n = DIV_ROUND_UP(len, PAGE_SIZE);
+	struct scatterlist *table;
 
-static void dump_free(void *data)
-{
-	kfree(data);
+	table = kmalloc_array(n, sizeof(*table), GFP_NOWAIT | __GFP_NOWARN);
+	if (!table)
+		return;
+	sg_init_table(table, n);
+	for (i = 0; i < n; i++) {
+		struct page *page = alloc_page(GFP_NOWAIT | __GFP_NOWARN);
+
+		if (!page) {
+			while (i--)
+				__free_page(sg_page(&table[i]));
+			kfree(table);
+			return;
+		}
+		sg_set_page(&table[i], page, PAGE_SIZE, 0);
+	}
+	sg_copy_from_buffer(table, n, text, len);
+	/*
+	 * No module reference and no callback of ours.  One at a time:
+	 * devcoredump checks for a pending dump of the device and then adds
+	 * its own without a lock, and two engines' timeouts (on the system
+	 * workqueue) can capture at once (a duplicate sysfs link).
+	 */
+	mutex_lock(&dump_lock);
+	dev_coredumpsg(dev, table, len, GFP_NOWAIT);
+	mutex_unlock(&dump_lock);
 }
 
 /**
@@ -234,14 +262,6 @@ void gensim_dump_capture(struct gensim_engine *engine, struct gensim_queue *guil
 	}
 	dprintf(&d, "end\n");
 	/* devcoredump owns the buffer now and frees it with dump_free(). */
-	/*
-	 * No module reference (a pending dump would block rmmod for minutes):
-	 * removing the platform device drops the dump (gensim_drv.c).  One at
-	 * a time: devcoredump checks for a pending dump of the device and then
-	 * adds its own without a lock, and two engines' timeouts (on the
-	 * system workqueue) can capture at once (a duplicate sysfs link).
-	 */
-	mutex_lock(&dump_lock);
-	dev_coredumpm(gdev->drm.dev, NULL, d.buf, d.len, GFP_NOWAIT, dump_read, dump_free);
-	mutex_unlock(&dump_lock);
+	dump_publish(gdev->drm.dev, d.buf, d.len);
+	kfree(d.buf);
 }
