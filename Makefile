@@ -11,9 +11,11 @@
 #   make unload     the reverse; leaves no module, process or device node
 #   make vm-run CMD="..."   run a command as root in the VM rig
 #   make debug-kernel   build the debugging 6.12 kernel (KASAN, lockdep, UBSAN,
-#                   kmemleak...) for scripts/vm-run --kernel debug; ~20 min
-#                   the first time, cached afterwards
+#                   kmemleak...) for scripts/vm-run --kernel debug; 6 min on an idle
+#                   2-CPU machine the first time, cached afterwards
 #   make debug-module   build gensim.ko against it into build/debug-module/
+#   make device-map     the device's blocks and the includes between them
+#                   (scripts/device-layers; DOT=1 for Graphviz)
 
 # The kernel to build for: the running one if it is a 6.12, else the newest
 # installed 6.12.
@@ -29,7 +31,7 @@ DEVICE_SRCS = $(shell find userspace-device -name '*.[ch]' -o -name '*.mk' -o -n
 IGT_SRCS = $(shell find igt-tests -name '*.[ch]' -o -name Makefile 2>/dev/null)
 IGT_STAMP := build/igt/.built
 
-.PHONY: all module device igt check bench fuzz load unload demo vm-run deps clean \
+.PHONY: all module device igt check bench fuzz load unload demo vm-run deps clean device-map \
 	debug-kernel debug-module
 all: module device igt
 
@@ -79,6 +81,9 @@ deps:
 
 # Cached in ${GENSIM_CACHE:-/var/cache/gensim}/debug-kernel/<key>/: a no-op
 # that prints the directory once built.
+device-map:
+	@scripts/device-layers $(if $(DOT),--dot)
+
 debug-kernel:
 	@scripts/debug-kernel
 

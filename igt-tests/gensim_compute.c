@@ -24,7 +24,7 @@
 #include "lib/igt.h"
 #include "lib/igt_gensim.h"
 #include "gseu/eu.h"
-#include "gsdev/gpgpu_cmds.h"
+#include "gpgpu/gpgpu_cmds.h"
 #include "gsrun/gsrun.h"
 
 #define WAIT_MS		60000

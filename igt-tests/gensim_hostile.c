@@ -52,11 +52,11 @@
 #include "lib/gensim_batch.h"
 #include "lib/igt.h"
 #include "lib/igt_gensim.h"
-#include "gsdev/device.h"
-#include "gsdev/engine.h"
-#include "gsdev/log.h"
-#include "gsdev/mem.h"
-#include "gsdev/shm.h"
+#include "core/device.h"
+#include "cs/engine.h"
+#include "core/log.h"
+#include "mem/mem.h"
+#include "core/shm.h"
 
 #define BB_VA		0x1000000ull
 #define DATA_VA		0x2000000ull

@@ -102,6 +102,11 @@ log=$out/rst.log
 python3 scripts/check-rst.py Documentation/gpu/gensim/*.rst >"$log" 2>&1
 gate "docs-rst" "$log" $?
 
+step "device layering: includes point down"
+log=$out/device-layers.log
+scripts/device-layers >"$log" 2>&1
+gate "device-layers" "$log" $?
+
 for v in release asan tsan; do
 	step "device: $v build"
 	log=$out/device-$v.log

@@ -3,7 +3,7 @@
 #ifndef GENSIM_REGS_USER_H
 #define GENSIM_REGS_USER_H
 
-#include "gsdev/kcompat.h"
+#include "core/kcompat.h"
 #include "gensim_regs.h"
 
 #endif

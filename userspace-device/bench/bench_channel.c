@@ -13,8 +13,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "gsdev/device.h"
-#include "gsdev/loop.h"
+#include "core/device.h"
+#include "device/loopback.h"
 
 static double now(void)
 {

@@ -15,8 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cs_priv.h"
-#include "gsdev/log.h"
+#include "compute/array_priv.h"
+#include "core/log.h"
 
 const char *gs_eu_status_name(enum gs_eu_status s)
 {

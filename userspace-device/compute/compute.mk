@@ -3,7 +3,8 @@
 # The EU array and the shared functions (Documentation/gpu/gensim/
 # hw-spec-compute.rst): GPGPU walker dispatch onto a pool of host
 # workers, the data port, sampler, message gateway and thread spawner.
-# Public headers: include/gscompute/.
+# Headers: compute/eu_array.h and compute/dispatch.h (the array's API),
+# compute/array_priv.h (private).
 
 LIB_SRCS += \
 	compute/array.c \

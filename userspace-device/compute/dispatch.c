@@ -18,8 +18,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "cs_priv.h"
-#include "gsdev/log.h"
+#include "compute/array_priv.h"
+#include "core/log.h"
 
 #define POLL_MS			50
 #define PROGRESS_MS		2
@@ -92,7 +92,7 @@ static void run_free(struct cs_run *run)
 
 /*
  * The caller's progress hook (dispatch.h), with the array lock dropped so
- * it may take the device's reg_lock (cs_priv.h: never under a->lock).
+ * it may take the device's reg_lock (array_priv.h: never under a->lock).
  * The run stays valid: only this thread frees it.
  */
 static void report_progress(struct gs_eu_array *a, struct cs_run *run)
@@ -205,7 +205,7 @@ enum gs_eu_status gs_eu_dispatch(struct gs_eu_array *a, const struct gs_eu_dispa
 		goto out;
 	}
 	run_dispatch(a, run);
-	/* reg_lock is taken here, with the array lock dropped (cs_priv.h) */
+	/* reg_lock is taken here, with the array lock dropped (array_priv.h) */
 	if (run->res.has_fault)
 		gs_fault_report(a->dev, d->engine, run->fault_src, &run->res.fault);
 	*res = run->res;

@@ -14,7 +14,7 @@
  * Lanes are done in ascending order, each atomically (gpumem.c): the
  * final memory contents are the same whatever the number of workers.
  */
-#include "cs_priv.h"
+#include "compute/array_priv.h"
 
 /* Indexed by op (message control 3:0). */
 const struct cs_atomic_op cs_atomic_ops[16] = {

@@ -24,7 +24,7 @@
 #include <stdatomic.h>
 #include <string.h>
 
-#include "cs_priv.h"
+#include "compute/array_priv.h"
 
 static const struct {
 	uint8_t owords, regs, half;	/* half: 0 low, 1 high, 2 whole registers */

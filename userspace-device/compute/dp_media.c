@@ -20,7 +20,7 @@
  * registers for a 16-byte row), a read's response must be exactly the
  * data's registers.  Only linear 2D surfaces of the formats of formats.c.
  */
-#include "cs_priv.h"
+#include "compute/array_priv.h"
 
 static unsigned int row_pitch(unsigned int width)
 {

@@ -21,7 +21,7 @@
  * gensim: addresses need no alignment; each lane is one access of its
  * size, bounded and faulting as a whole.
  */
-#include "cs_priv.h"
+#include "compute/array_priv.h"
 
 static enum gseu_send_result scatter(struct cs_sf *c, const struct cs_target *tg,
 				     unsigned int lanes, unsigned int size, bool a64, bool write)

@@ -10,7 +10,7 @@
  * 17:14 plus a category bit 18, and DC0 types 16..31 are the scratch
  * messages of that category).
  */
-#include "cs_priv.h"
+#include "compute/array_priv.h"
 
 struct dp_msg {
 	const char *name;

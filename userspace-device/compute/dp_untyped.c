@@ -23,7 +23,7 @@
  *
  * Runs of enabled lanes with consecutive addresses move as one access.
  */
-#include "cs_priv.h"
+#include "compute/array_priv.h"
 
 struct untyped {
 	unsigned int lanes;		/* 8 or 16 */

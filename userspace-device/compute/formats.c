@@ -14,7 +14,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "cs_priv.h"
+#include "compute/array_priv.h"
 
 float cs_half_to_float(uint16_t h)
 {

@@ -26,7 +26,7 @@
  * media and debug and are not implemented; Gen8 kernels read the
  * timestamp from tm0 (the interpreter's).
  */
-#include "cs_priv.h"
+#include "compute/array_priv.h"
 
 static const char *const subfunc_name[8] = {
 	"OpenGateway", "CloseGateway", "ForwardMsg", "GetTimeStamp",

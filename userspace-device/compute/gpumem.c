@@ -16,7 +16,7 @@
  * worker are serialized.  Plain accesses take no lock: kernels that race
  * plain accesses race on hardware too.
  */
-#include "cs_priv.h"
+#include "compute/array_priv.h"
 
 int cs_gpu_read(struct cs_sf *c, unsigned int src, uint64_t va, void *buf, size_t len)
 {

@@ -23,8 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cs_priv.h"
-#include "gsdev/log.h"
+#include "compute/array_priv.h"
+#include "core/log.h"
 
 #define FIRST_WINDOW	4096u
 

@@ -20,8 +20,8 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "cs_priv.h"
-#include "gsdev/log.h"
+#include "compute/array_priv.h"
+#include "core/log.h"
 
 #define IDLE_WAIT_MS	100
 

@@ -39,7 +39,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "cs_priv.h"
+#include "compute/array_priv.h"
 
 #define ST_SAMPLE	0
 #define ST_SAMPLE_L	2

@@ -21,7 +21,7 @@
  */
 #include <string.h>
 
-#include "cs_priv.h"
+#include "compute/array_priv.h"
 
 static const char *const filter_names[8] = {
 	"nearest", "linear", "anisotropic", "3 (reserved)", "4 (reserved)", "5 (reserved)",

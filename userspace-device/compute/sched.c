@@ -24,8 +24,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cs_priv.h"
-#include "gsdev/log.h"
+#include "compute/array_priv.h"
+#include "core/log.h"
 
 void cs_enqueue(struct cs_run *run, struct cs_slot *s)
 {

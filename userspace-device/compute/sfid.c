@@ -19,7 +19,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "cs_priv.h"
+#include "compute/array_priv.h"
 
 /* What the SFIDs gensim does not implement are, for the error message. */
 static const char *const unsupported_sfid[16] = {

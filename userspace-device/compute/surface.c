@@ -38,7 +38,7 @@
  */
 #include <string.h>
 
-#include "cs_priv.h"
+#include "compute/array_priv.h"
 
 #define BTI_STATELESS_NC	253
 #define BTI_SLM			254

@@ -26,7 +26,7 @@
  */
 #include <math.h>
 
-#include "cs_priv.h"
+#include "compute/array_priv.h"
 
 #define TC_WRAP		0
 #define TC_MIRROR	1

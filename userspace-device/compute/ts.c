@@ -16,7 +16,7 @@
  * implemented; an EOT naming another thread's FFTID is refused (on
  * hardware it would free that thread's slot under it).
  */
-#include "cs_priv.h"
+#include "compute/array_priv.h"
 
 enum gseu_send_result cs_sfid_ts(void *ctx, struct gseu_hw_thread *t,
 				 const struct gseu_send_msg *m)

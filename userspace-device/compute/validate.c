@@ -10,7 +10,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "cs_priv.h"
+#include "compute/array_priv.h"
 
 static int bad(char *why, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -20,7 +20,7 @@
  */
 #include <string.h>
 
-#include "cs_priv.h"
+#include "compute/array_priv.h"
 
 /* Move (x, y, z) to the first valid group at or after it, or end the walk. */
 static void settle(struct cs_run *run)

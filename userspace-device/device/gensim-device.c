@@ -13,8 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gsdev/device.h"
-#include "gsdev/log.h"
+#include "channel/chan.h"
+#include "core/device.h"
+#include "core/log.h"
+#include "device/device.h"
 
 static struct gs_device *the_device;
 

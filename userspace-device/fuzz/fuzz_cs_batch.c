@@ -27,7 +27,7 @@
 #include <string.h>
 
 #include "engine_env.h"
-#include "gsdev/cs.h"
+#include "cs/cs.h"
 #include "tap.h"
 
 #define CHECK_F(c) do { if (!(c)) __builtin_trap(); } while (0)

@@ -3,7 +3,7 @@
  * A gensim-run job as GPU memory and one batch (include/gsrun/gsrun.h).
  * Every layout is the Gen8 one the device decodes (hw-spec-compute "GPGPU
  * commands", "Surfaces"), written here from the spec's tables, through the
- * shared encodings of gsdev/gpgpu_cmds.h and gensim_cmds.h; no device code
+ * shared encodings of gpgpu/gpgpu_cmds.h and gensim_cmds.h; no device code
  * is used, so the same batch runs in process and through the driver.
  */
 #include <errno.h>
@@ -12,9 +12,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gsdev/kcompat.h"
+#include "core/kcompat.h"
 #include "gensim_cmds.h"
-#include "gsdev/gpgpu_cmds.h"
+#include "gpgpu/gpgpu_cmds.h"
 #include "gsrun/gsrun.h"
 
 #define PAGE			4096ull

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * gensim-run in process: the device model on a loopback channel
- * (gsdev/loop.h) and the few things a driver does to run one batch on
+ * (channel/loop.h) and the few things a driver does to run one batch on
  * rcs0, written from the spec (hw-spec-memory "PPGTT", hw-spec-engines
  * "The context image", "Submission", "The context status buffer",
  * "Stopping and resetting"): a 48-bit PPGTT built in the DMA window, the
@@ -20,9 +20,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "gsdev/device.h"
-#include "gsdev/hw.h"
-#include "gsdev/loop.h"
+#include "channel/chan.h"
+#include "core/device.h"
+#include "core/hw.h"
+#include "device/loopback.h"
 #include "gsrun/gsrun.h"
 
 #define PAGE		4096ull

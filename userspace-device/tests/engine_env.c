@@ -11,7 +11,7 @@
 #include <time.h>
 
 #include "engine_env.h"
-#include "gsdev/log.h"
+#include "core/log.h"
 #include "tap.h"
 
 #define GGTT_BASE	0x00100000u	/* never 0: a zero address must fault */

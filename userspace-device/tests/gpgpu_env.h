@@ -11,7 +11,7 @@
 
 #include "engine_env.h"
 #include "gseu/eu.h"
-#include "gsdev/gpgpu_cmds.h"
+#include "gpgpu/gpgpu_cmds.h"
 #include "gsrun/gsrun.h"
 
 /* Data-port descriptors (hw-spec-compute "Data port messages"). */

@@ -7,6 +7,7 @@
 #include <stdatomic.h>
 #include <string.h>
 
+#include "channel/chan.h"
 #include "gtt_env.h"
 #include "tap.h"
 

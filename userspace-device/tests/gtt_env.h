@@ -9,10 +9,10 @@
 
 #include <stdint.h>
 
-#include "gsdev/config.h"
-#include "gsdev/device.h"
-#include "gsdev/loop.h"
-#include "gsdev/mem.h"
+#include "core/config.h"
+#include "core/device.h"
+#include "device/loopback.h"
+#include "mem/mem.h"
 
 #define PG		4096ull
 #define SZ_2M		(1ull << 21)

@@ -8,9 +8,9 @@
  */
 #include <string.h>
 
-#include "gsdev/cs.h"
-#include "gsdev/engine.h"
-#include "gsdev/hw.h"
+#include "cs/cs.h"
+#include "cs/engine.h"
+#include "core/hw.h"
 #include "tap.h"
 
 static void t_rows_unambiguous(void)

@@ -11,7 +11,7 @@
 #include <time.h>
 
 #include "engine_env.h"
-#include "gsdev/cs.h"
+#include "cs/cs.h"
 #include "tap.h"
 
 static void sleep_ms(int ms)

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "channel/chan.h"
 #include "engine_env.h"
 #include "tap.h"
 

@@ -7,6 +7,7 @@
  * the master-error interrupt, and execution goes on - each case checks
  * the marker written after it.
  */
+#include "channel/chan.h"
 #include "engine_env.h"
 #include "tap.h"
 

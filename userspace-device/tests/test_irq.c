@@ -6,8 +6,8 @@
  * first.  Without it a driver that reads the breadcrumb after clearing
  * IIR misses the event that raced with the clear.
  */
-#include "gsdev/device.h"
-#include "gsdev/loop.h"
+#include "core/device.h"
+#include "device/loopback.h"
 #include "tap.h"
 
 #define USER_IRQ	GT_RENDER_USER_INTERRUPT	/* rcs0: bank 0, bits 15:0 */

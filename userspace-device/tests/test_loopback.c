@@ -6,8 +6,10 @@
 #include <errno.h>
 #include <string.h>
 
-#include "gsdev/device.h"
-#include "gsdev/loop.h"
+#include "channel/irq.h"
+#include "core/device.h"
+#include "device/loopback.h"
+#include "mem/mem.h"
 #include "tap.h"
 
 #define WIN_BASE	0x100000ull

@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gsdev/device.h"
-#include "gsdev/loop.h"
+#include "core/device.h"
+#include "device/loopback.h"
 #include "tap.h"
 
 static void t_table_is_unambiguous(void)

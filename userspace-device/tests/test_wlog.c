@@ -6,9 +6,10 @@
  */
 #include <string.h>
 
-#include "gsdev/device.h"
-#include "gsdev/loop.h"
-#include "gsdev/shm.h"
+#include "channel/chan.h"
+#include "core/device.h"
+#include "core/shm.h"
+#include "device/loopback.h"
 #include "tap.h"
 
 #define WIN_BASE	0x100000ull	/* GENSIM_DMA_WINDOW_RESERVED */

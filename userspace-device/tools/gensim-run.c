@@ -20,8 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gsdev/config.h"
-#include "gsdev/log.h"
+#include "core/config.h"
+#include "core/log.h"
 #include "gseu/eu.h"
 #include "gsrun/gsrun.h"
 

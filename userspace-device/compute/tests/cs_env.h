@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#include "gscompute/eu_array.h"
+#include "compute/eu_array.h"
 #include "gtt_env.h"
 
 /* GPU addresses of the heaps (above 4 GiB: 48-bit addressing is used). */

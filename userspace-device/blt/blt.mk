@@ -1,0 +1,9 @@
+# SPDX-License-Identifier: MIT
+#
+# blt/: the blitter. Surfaces, raster operations and the blit executor the
+# blitter commands drive.
+
+LIB_SRCS += \
+	blt/blt_exec.c \
+	blt/blt_rop.c \
+	blt/blt_surface.c

@@ -1,0 +1,376 @@
+// SPDX-License-Identifier: MIT
+/*
+ * THE command table (Documentation/gpu/gensim/hw-spec-commands.rst).  One
+ * row per command: how its header is recognised, how long it is, which
+ * engines take it, how it behaves in a non-privileged batch, and the
+ * handler that executes it.  The same rows drive decoding and execution
+ * (cmd_step.c), the privilege check, the command dumper
+ * (gs_cmd_describe(), used in the logs and for hang dumps) and the
+ * command list of the spec.
+ *
+ * Sources: the MI opcode table of seed 004 [L227-285], the 2D map
+ * [L294-336], the 3D map [L348-507], the VEBOX map [L509-517] and the MFX
+ * map [L521-587]; the privileged-command tables [L1009-1041, L1465-1491,
+ * L1694-1720, L1895-1920]; dword layouts and lengths from EXT Mesa
+ * gen8.xml and Intel's media-driver gen8 command headers, checked in the
+ * spec chapter.  Length fields hold the total dwords minus 2.
+ *
+ * A row with a NULL handler is a command gensim knows but does not
+ * implement: executing it is an instruction error that names it.  The
+ * blitter's 2D commands and the render pipe's GPGPU commands are such rows
+ * today; their handlers go in their own files (cmd_blt.c, cmd_gpgpu_*.c)
+ * and are named here.  A header no row matches is a reserved or unknown
+ * command, and a row that matches but excludes the engine is a command
+ * not valid there: both instruction errors (gs_cmd_unknown_why()).
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "core/hw.h"
+#include "cs/cs.h"
+#include "cs/engine.h"
+
+#define MI_MASK		GS_CMD_MI_MASK
+#define MI_HDR(op)	((uint32_t)(op) << 23)
+
+/* A one-dword MI command (opcodes 00h-0Fh: the length is implied). */
+#define MI1(nm, op, eng, pr, fl, fn, rf) {					\
+	.name = nm, .mask = MI_MASK, .value = MI_HDR(op), .len_bias = 1,		\
+	.min_len = 1, .max_len = 1, .engines = eng, .priv = pr, .flags = fl,		\
+	.handler = fn, .ref = rf }
+
+/* A multi-dword MI command: total = header[@lmask] + 2, @lo..@hi dwords. */
+#define MIN(nm, op, lmask, lo, hi, eng, pr, pdw, pmask, fn, rf) {			\
+	.name = nm, .mask = MI_MASK, .value = MI_HDR(op), .len_mask = lmask,		\
+	.len_bias = 2, .min_len = lo, .max_len = hi, .engines = eng, .priv = pr,	\
+	.priv_dw = pdw, .priv_mask = pmask, .handler = fn, .ref = rf }
+
+/* A 2D (blitter) command: client 2, opcode 28:22, length 8:0 (seed [L210-211]). */
+#define BLT(nm, op, fn) {								\
+	.name = nm, .mask = CMD_CLIENT | BLT_OPCODE,					\
+	.value = (uint32_t)CMD_CLIENT_2D << 29 | (uint32_t)(op) << 22,			\
+	.len_mask = GENMASK(8, 0), .len_bias = 2, .min_len = 2, .max_len = 0x1ff + 2,	\
+	.engines = GS_ENG_BCS, .handler = fn, .ref = "seed 004 [L294-336]" }
+/*
+ * A 2D command gensim implements (cmd_blt.c): its one Gen8 length, in a
+ * 7:0 length field (EXT i915, Mesa: bits 10:8 are XY_PAT_BLT's pattern seed).
+ */
+#define BLTN(nm, op, len, fn) {							\
+	.name = nm, .mask = CMD_CLIENT | BLT_OPCODE,					\
+	.value = (uint32_t)CMD_CLIENT_2D << 29 | (uint32_t)(op) << 22,			\
+	.len_mask = GENMASK(7, 0), .len_bias = 2, .min_len = len, .max_len = len,	\
+	.engines = GS_ENG_BCS, .handler = fn,						\
+	.ref = "seed 004 [L294-336]; EXT Gen8 layout (hw-spec-blitter)" }
+
+/* A render-pipe command: client 3, subtype, opcode, sub-opcode (seed [L128-145]). */
+#define GFX(nm, sub, op, subop, lmask, eng, fn, rf) {					\
+	.name = nm, .mask = 0xffff0000u, .value = GFXPIPE(sub, op, subop),		\
+	.len_mask = lmask, .len_bias = (lmask) ? 2 : 1, .min_len = (lmask) ? 2 : 1,	\
+	.max_len = (lmask) ? (lmask) + 2 : 1, .engines = eng, .handler = fn, .ref = rf }
+
+/* 3D state and the common commands on rcs0: length 7:0. */
+#define R3D(nm, sub, op, subop) \
+	GFX(nm, sub, op, subop, 0xff, GS_ENG_RCS, NULL, "seed 004 [L348-507]")
+/* Media / GPGPU on rcs0 (EXT Mesa gen8.xml: the seed does not map them). */
+#define RMEDIA(nm, op, subop, lmask, fn) \
+	GFX(nm, 2, op, subop, lmask, GS_ENG_RCS, fn, "EXT Mesa gen8.xml")
+/* A GPGPU command gensim implements (cmd_gpgpu_*.c): its Gen8 lengths @lo..@hi. */
+#define RGPGPU(nm, sub, op, subop, lmask, lo, hi, fn, rf) {				\
+	.name = nm, .mask = 0xffff0000u, .value = GFXPIPE(sub, op, subop),		\
+	.len_mask = lmask, .len_bias = 2, .min_len = lo, .max_len = hi,			\
+	.engines = GS_ENG_RCS, .handler = fn, .ref = rf }
+/* MFX on vcs0: 26:24 opcode, 23:21 sub-opcode A, 20:16 B, length 15:0 (seed [L174-189]). */
+#define MFX(nm, op, a, b) \
+	GFX(nm, 2, op, ((a) << 5) | (b), 0xffff, GS_ENG_VCS, NULL, "seed 004 [L521-587]")
+/* VEBOX on vecs0: opcode 4, length 11:0 (seed [L193-201, L509-517]). */
+#define VEBOX(nm, a, b) \
+	GFX(nm, 2, 4, ((a) << 5) | (b), 0xfff, GS_ENG_VECS, NULL, "seed 004 [L509-517]")
+
+const struct gs_cmd_desc gs_cmd_table[] = {
+	/* MI, one dword (seed 004 [L227-246]). */
+	MI1("MI_NOOP", 0x00, GS_ENG_ALL, GS_PRIV_NONE, 0, gs_cmd_noop, "seed 004 [L232]"),
+	MI1("MI_SET_PREDICATE", 0x01, GS_ENG_RCS, GS_PRIV_NONE, GS_CMD_F_NOPRED,
+	    gs_cmd_set_predicate, "seed 004 [L233]"),
+	MI1("MI_USER_INTERRUPT", 0x02, GS_ENG_ALL, GS_PRIV_NONE, 0, gs_cmd_user_interrupt,
+	    "seed 004 [L234]"),
+	MI1("MI_WAIT_FOR_EVENT", 0x03, GS_ENG_ALL, GS_PRIV_NONE, 0, NULL, "seed 004 [L235]"),
+	MI1("MI_ARB_CHECK", 0x05, GS_ENG_ALL, GS_PRIV_NONE, GS_CMD_F_ARB, gs_cmd_arb_check,
+	    "seed 004 [L236, L1966]"),
+	MI1("MI_RS_CONTROL", 0x06, GS_ENG_RCS, GS_PRIV_NONE, 0, NULL, "seed 004 [L237]"),
+	MI1("MI_REPORT_HEAD", 0x07, GS_ENG_ALL, GS_PRIV_NONE, 0, gs_cmd_report_head,
+	    "seed 004 [L238]"),
+	MI1("MI_ARB_ON_OFF", 0x08, GS_ENG_ALL, GS_PRIV_ALWAYS, 0, gs_cmd_arb_on_off,
+	    "seed 004 [L239, L1038]"),
+	MI1("MI_URB_ATOMIC_ALLOC", 0x09, GS_ENG_RCS, GS_PRIV_NONE, 0, NULL, "seed 004 [L240]"),
+	MI1("MI_BATCH_BUFFER_END", 0x0a, GS_ENG_ALL, GS_PRIV_NONE, GS_CMD_F_NOPRED,
+	    gs_cmd_bb_end, "seed 004 [L241]"),
+	MI1("MI_SUSPEND_FLUSH", 0x0b, GS_ENG_ALL, GS_PRIV_NONE, 0, gs_cmd_nop_flush,
+	    "seed 004 [L242]"),
+	MI1("MI_PREDICATE", 0x0c, GS_ENG_RCS, GS_PRIV_NONE, 0, gs_cmd_predicate,
+	    "seed 004 [L243]"),
+	MI1("MI_TOPOLOGY_FILTER", 0x0d, GS_ENG_RCS, GS_PRIV_NONE, 0, NULL, "seed 004 [L244]"),
+	MI1("MI_RS_CONTEXT", 0x0f, GS_ENG_RCS, GS_PRIV_NONE, 0, NULL, "seed 004 [L245]"),
+
+	/* MI, two or more dwords (seed 004 [L247-285]). */
+	MIN("MI_LOAD_SCAN_LINES_INCL", 0x12, GENMASK(5, 0), 2, 2, GS_ENG_RCS | GS_ENG_BCS,
+	    GS_PRIV_NONE, 0, 0, NULL, "seed 004 [L969]"),
+	MIN("MI_LOAD_SCAN_LINES_EXCL", 0x13, GENMASK(5, 0), 2, 2, GS_ENG_RCS | GS_ENG_BCS,
+	    GS_PRIV_NONE, 0, 0, NULL, "seed 004 [L967]"),
+	MIN("MI_DISPLAY_FLIP", 0x14, CMD_LENGTH_7_0, 3, 0x101, GS_ENG_RCS | GS_ENG_BCS,
+	    GS_PRIV_ALWAYS, 0, 0, NULL, "seed 004 [L963, L1037]"),
+	MIN("MI_SEMAPHORE_MBOX", 0x16, CMD_LENGTH_7_0, 2, 0x101, GS_ENG_ALL, GS_PRIV_NONE, 0, 0,
+	    NULL, "seed 004 [L250]"),
+	MIN("MI_SET_CONTEXT", 0x18, CMD_LENGTH_7_0, 2, 2, GS_ENG_RCS, GS_PRIV_ALWAYS, 0, 0,
+	    NULL, "seed 004 [L252, L1033]"),
+	MIN("MI_URB_CLEAR", 0x19, CMD_LENGTH_7_0, 2, 2, GS_ENG_RCS, GS_PRIV_NONE, 0, 0, NULL,
+	    "seed 004 [L253]"),
+	MIN("MI_MATH", 0x1a, CMD_LENGTH_7_0, 2, 0x101, GS_ENG_ALL, GS_PRIV_NONE, 0, 0,
+	    gs_cmd_math, "seed 004 [L254, L2005-2011]"),
+	/* Privileged on bcs0/vcs0/vecs0 only (seed [L1399, L1713, L1914]; not in rcs0's table). */
+	MIN("MI_SEMAPHORE_SIGNAL", 0x1b, CMD_LENGTH_7_0, 2, 2, GS_ENG_RCS, GS_PRIV_NONE, 0, 0,
+	    gs_cmd_semaphore_signal, "seed 004 [L255]"),
+	MIN("MI_SEMAPHORE_SIGNAL", 0x1b, CMD_LENGTH_7_0, 2, 2, GS_ENG_XCS, GS_PRIV_ALWAYS, 0, 0,
+	    gs_cmd_semaphore_signal, "seed 004 [L255, L1399]"),
+	MIN("MI_SEMAPHORE_WAIT", 0x1c, CMD_LENGTH_7_0, 4, 4, GS_ENG_ALL, GS_PRIV_GGTT, 0,
+	    MI_SEMAPHORE_GLOBAL_GTT, gs_cmd_semaphore_wait, "seed 004 [L256, L1036]"),
+	MIN("MI_STORE_DATA_IMM", 0x20, GENMASK(9, 0), 4, 0x3ff + 2, GS_ENG_ALL, GS_PRIV_GGTT, 0,
+	    MI_SDI_USE_GGTT, gs_cmd_store_data_imm, "seed 004 [L259, L1015]"),
+	MIN("MI_STORE_DATA_INDEX", 0x21, CMD_LENGTH_7_0, 3, 4, GS_ENG_ALL, GS_PRIV_ALWAYS, 0, 0,
+	    gs_cmd_store_data_index, "seed 004 [L260, L1016]"),
+	MIN("MI_LOAD_REGISTER_IMM", 0x22, CMD_LENGTH_7_0, 3, 0x101, GS_ENG_ALL,
+	    GS_PRIV_HANDLER, 0, 0, gs_cmd_lri, "seed 004 [L261, L1020]"),
+	MIN("MI_UPDATE_GTT", 0x23, MI_UPDATE_GTT_LENGTH, 4, 0x3ff + 2, GS_ENG_ALL,
+	    GS_PRIV_ALWAYS, 0, 0, gs_cmd_update_gtt, "seed 004 [L262, L1014]"),
+	/* rcs0 still reads the register (seed [L1017]); the others drop it all ([L1387]). */
+	MIN("MI_STORE_REGISTER_MEM", 0x24, CMD_LENGTH_7_0, 4, 4, GS_ENG_RCS, GS_PRIV_HANDLER,
+	    0, 0, gs_cmd_srm, "seed 004 [L263, L1017]"),
+	MIN("MI_STORE_REGISTER_MEM", 0x24, CMD_LENGTH_7_0, 4, 4, GS_ENG_XCS, GS_PRIV_GGTT, 0,
+	    MI_SRM_USE_GGTT, gs_cmd_srm, "seed 004 [L263, L1387]"),
+	MIN("MI_FLUSH_DW", 0x26, MI_FLUSH_DW_LENGTH, 4, 5, GS_ENG_XCS, GS_PRIV_HANDLER, 0, 0,
+	    gs_cmd_flush_dw, "seed 004 [L265, L1488]"),
+	MIN("MI_CLFLUSH", 0x27, GENMASK(9, 0), 3, 0x3ff + 2, GS_ENG_RCS, GS_PRIV_NONE, 0, 0,
+	    gs_cmd_nop_flush, "seed 004 [L266]"),
+	MIN("MI_REPORT_PERF_COUNT", 0x28, GENMASK(5, 0), 4, 4, GS_ENG_RCS, GS_PRIV_GGTT, 1,
+	    BIT(0), NULL, "seed 004 [L1024]"),
+	MIN("MI_LOAD_REGISTER_MEM", 0x29, CMD_LENGTH_7_0, 4, 4, GS_ENG_ALL, GS_PRIV_GGTT, 0,
+	    MI_LRM_USE_GGTT, gs_cmd_lrm, "seed 004 [L267, L1021]"),
+	MIN("MI_LOAD_REGISTER_REG", 0x2a, CMD_LENGTH_7_0, 3, 3, GS_ENG_ALL, GS_PRIV_HANDLER, 0,
+	    0, gs_cmd_lrr, "seed 004 [L268, L1023]"),
+	MIN("MI_RS_STORE_DATA_IMM", 0x2b, CMD_LENGTH_7_0, 4, 4, GS_ENG_RCS, GS_PRIV_NONE, 0, 0,
+	    NULL, "seed 004 [L269]"),
+	MIN("MI_LOAD_URB_MEM", 0x2c, CMD_LENGTH_7_0, 4, 4, GS_ENG_RCS, GS_PRIV_NONE, 0, 0, NULL,
+	    "seed 004 [L270]"),
+	MIN("MI_STORE_URB_MEM", 0x2d, CMD_LENGTH_7_0, 4, 4, GS_ENG_RCS, GS_PRIV_NONE, 0, 0, NULL,
+	    "seed 004 [L271]"),
+	MIN("MI_COPY_MEM_MEM", 0x2e, CMD_LENGTH_7_0, 5, 5, GS_ENG_ALL, GS_PRIV_GGTT, 0,
+	    MI_COPY_MEM_MEM_SRC_GGTT | MI_COPY_MEM_MEM_DST_GGTT, gs_cmd_copy_mem_mem,
+	    "seed 004 [L272, L1035]"),
+	MIN("MI_ATOMIC", 0x2f, CMD_LENGTH_7_0, 3, 11, GS_ENG_ALL, GS_PRIV_GGTT, 0,
+	    MI_ATOMIC_GGTT, gs_cmd_atomic, "seed 004 [L273, L1034]"),
+	MIN("MI_BATCH_BUFFER_START", 0x31, CMD_LENGTH_7_0, 3, 3, GS_ENG_ALL, GS_PRIV_HANDLER, 0,
+	    0, gs_cmd_bb_start, "seed 004 [L280, L1018]"),
+	MIN("MI_CONDITIONAL_BATCH_BUFFER_END", 0x36, CMD_LENGTH_7_0, 3, 4, GS_ENG_ALL,
+	    GS_PRIV_GGTT, 0, MI_CBBE_USE_GGTT, gs_cmd_cond_bb_end, "seed 004 [L282, L1039]"),
+
+	/*
+	 * 2D (bcs0): the BLTN rows are implemented (cmd_blt.c, with their Gen8
+	 * lengths); the BLT rows are recognised and not implemented.
+	 */
+	BLTN("XY_SETUP_BLT", 0x01, 10, gs_cmd_xy_setup_blt),
+	BLTN("XY_SETUP_CLIP_BLT", 0x03, 3, gs_cmd_xy_setup_clip_blt),
+	BLT("XY_SETUP_MONO_PATTERN_SL_BLT", 0x11, NULL),
+	BLT("XY_PIXEL_BLT", 0x24, NULL),
+	BLT("XY_SCANLINES_BLT", 0x25, NULL),
+	BLT("XY_TEXT_BLT", 0x26, NULL),
+	BLT("XY_TEXT_IMMEDIATE_BLT", 0x31, NULL),
+	BLTN("COLOR_BLT", 0x40, 6, gs_cmd_color_blt),
+	BLTN("SRC_COPY_BLT", 0x43, 8, gs_cmd_src_copy_blt),
+	BLTN("XY_COLOR_BLT", 0x50, 7, gs_cmd_xy_color_blt),
+	BLTN("XY_PAT_BLT", 0x51, 8, gs_cmd_xy_pat_blt),
+	BLT("XY_MONO_PAT_BLT", 0x52, NULL),
+	BLTN("XY_SRC_COPY_BLT", 0x53, 10, gs_cmd_xy_src_copy_blt),
+	BLT("XY_MONO_SRC_COPY_BLT", 0x54, NULL),
+	BLT("XY_FULL_BLT", 0x55, NULL),
+	BLT("XY_FULL_MONO_SRC_BLT", 0x56, NULL),
+	BLT("XY_FULL_MONO_PATTERN_BLT", 0x57, NULL),
+	BLT("XY_FULL_MONO_PATTERN_MONO_SRC_BLT", 0x58, NULL),
+	BLT("XY_MONO_PAT_FIXED_BLT", 0x59, NULL),
+	BLT("XY_MONO_SRC_COPY_IMMEDIATE_BLT", 0x71, NULL),
+	BLT("XY_PAT_BLT_IMMEDIATE", 0x72, NULL),
+	BLT("XY_SRC_COPY_CHROMA_BLT", 0x73, NULL),
+	BLT("XY_FULL_IMMEDIATE_PATTERN_BLT", 0x74, NULL),
+	BLT("XY_FULL_MONO_SRC_IMMEDIATE_PATTERN_BLT", 0x75, NULL),
+	BLT("XY_PAT_CHROMA_BLT", 0x76, NULL),
+	BLT("XY_PAT_CHROMA_BLT_IMMEDIATE", 0x77, NULL),
+
+	/* The render pipe (rcs0).  PIPE_CONTROL is implemented; the rest is named. */
+	{ .name = "PIPE_CONTROL", .mask = 0xffff0000u, .value = GFXPIPE(3, 2, 0x00),
+	  .len_mask = CMD_LENGTH_7_0, .len_bias = 2, .min_len = 6, .max_len = 6,
+	  .engines = GS_ENG_RCS, .priv = GS_PRIV_HANDLER, .handler = gs_cmd_pipe_control,
+	  .ref = "seed 004 [L139, L480, L1026-1032]" },
+	R3D("3DPRIMITIVE", 3, 3, 0x00),
+	GFX("PIPELINE_SELECT", 1, 1, 0x04, 0, GS_ENG_RCS, gs_cmd_pipeline_select,
+	    "EXT Mesa gen8.xml, media-driver g8"),
+	R3D("STATE_PREFETCH", 0, 0, 0x03),
+	RGPGPU("STATE_BASE_ADDRESS", 0, 1, 0x01, 0xff, 16, 16, gs_cmd_state_base_address,
+	       "seed 004 [L492]; EXT Gen8 layout, media-driver g8"),
+	R3D("STATE_SIP", 0, 1, 0x02),
+	R3D("SWTESS_BASE_ADDRESS", 0, 1, 0x03),
+	R3D("GPGPU_CSR_BASE_ADDRESS", 0, 1, 0x04),
+	/* Media and GPGPU (cmd_gpgpu_state.c, cmd_gpgpu_walker.c); NULL: not implemented. */
+	RGPGPU("MEDIA_VFE_STATE", 2, 0, 0x00, 0xffff, 9, 9, gs_cmd_media_vfe_state,
+	       "seed 002 [L1433-1622]; EXT Gen8 layout"),
+	RGPGPU("MEDIA_CURBE_LOAD", 2, 0, 0x01, 0xffff, 4, 4, gs_cmd_media_curbe_load,
+	       "seed 002 [L1624-1674]"),
+	RGPGPU("MEDIA_INTERFACE_DESCRIPTOR_LOAD", 2, 0, 0x02, 0xffff, 4, 4,
+	       gs_cmd_media_idd_load, "seed 002 [L1678-1734]; EXT Gen8 IDD"),
+	RMEDIA("MEDIA_GATEWAY_STATE", 0, 0x03, 0xffff, NULL),
+	RGPGPU("MEDIA_STATE_FLUSH", 2, 0, 0x04, 0xffff, 2, 2, gs_cmd_media_state_flush,
+	       "seed 002 [L1898-1965]; EXT Gen8 bits"),
+	/* 6 dwords and at most 504 inline dwords (seed 002 [L1988-1996]). */
+	RGPGPU("MEDIA_OBJECT", 2, 1, 0x00, 0xffff, 6, 6 + 504, gs_cmd_media_object,
+	       "seed 002 [L1969-2060]; EXT Gen8 layout"),
+	RMEDIA("MEDIA_OBJECT_PRT", 1, 0x02, 0xffff, NULL),
+	RMEDIA("MEDIA_OBJECT_WALKER", 1, 0x03, 0xffff, NULL),
+	/* Gen8: 15 dwords, the only valid length (T32). */
+	RGPGPU("GPGPU_WALKER", 2, 1, 0x05, 0xff, 15, 15, gs_cmd_gpgpu_walker,
+	       "seed 002 [L2464-2556]; EXT Gen8 layout"),
+	RMEDIA("MEDIA_OBJECT_GRPID", 1, 0x06, 0xffff, NULL),
+	/* 3DSTATE, pipelined (opcode 0h, seed [L352-484]). */
+	R3D("3DSTATE_CLEAR_PARAMS", 3, 0, 0x04),
+	R3D("3DSTATE_DEPTH_BUFFER", 3, 0, 0x05),
+	R3D("3DSTATE_STENCIL_BUFFER", 3, 0, 0x06),
+	R3D("3DSTATE_HIER_DEPTH_BUFFER", 3, 0, 0x07),
+	R3D("3DSTATE_VERTEX_BUFFERS", 3, 0, 0x08),
+	R3D("3DSTATE_VERTEX_ELEMENTS", 3, 0, 0x09),
+	R3D("3DSTATE_INDEX_BUFFER", 3, 0, 0x0a),
+	R3D("3DSTATE_VF_STATISTICS", 3, 0, 0x0b),
+	R3D("3DSTATE_VIEWPORT_STATE_POINTERS", 3, 0, 0x0d),
+	R3D("3DSTATE_CC_STATE_POINTERS", 3, 0, 0x0e),
+	R3D("3DSTATE_VS", 3, 0, 0x10),
+	R3D("3DSTATE_GS", 3, 0, 0x11),
+	R3D("3DSTATE_CLIP", 3, 0, 0x12),
+	R3D("3DSTATE_SF", 3, 0, 0x13),
+	R3D("3DSTATE_WM", 3, 0, 0x14),
+	R3D("3DSTATE_CONSTANT_VS", 3, 0, 0x15),
+	R3D("3DSTATE_CONSTANT_GS", 3, 0, 0x16),
+	R3D("3DSTATE_CONSTANT_PS", 3, 0, 0x17),
+	R3D("3DSTATE_SAMPLE_MASK", 3, 0, 0x18),
+	R3D("3DSTATE_CONSTANT_HS", 3, 0, 0x19),
+	R3D("3DSTATE_CONSTANT_DS", 3, 0, 0x1a),
+	R3D("3DSTATE_HS", 3, 0, 0x1b),
+	R3D("3DSTATE_TE", 3, 0, 0x1c),
+	R3D("3DSTATE_DS", 3, 0, 0x1d),
+	R3D("3DSTATE_STREAMOUT", 3, 0, 0x1e),
+	R3D("3DSTATE_SBE", 3, 0, 0x1f),
+	R3D("3DSTATE_PS", 3, 0, 0x20),
+	R3D("3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP", 3, 0, 0x21),
+	R3D("3DSTATE_VIEWPORT_STATE_POINTERS_CC", 3, 0, 0x23),
+	R3D("3DSTATE_BLEND_STATE_POINTERS", 3, 0, 0x24),
+	R3D("3DSTATE_DEPTH_STENCIL_STATE_POINTERS", 3, 0, 0x25),
+	R3D("3DSTATE_BINDING_TABLE_POINTERS_VS", 3, 0, 0x26),
+	R3D("3DSTATE_BINDING_TABLE_POINTERS_HS", 3, 0, 0x27),
+	R3D("3DSTATE_BINDING_TABLE_POINTERS_DS", 3, 0, 0x28),
+	R3D("3DSTATE_BINDING_TABLE_POINTERS_GS", 3, 0, 0x29),
+	R3D("3DSTATE_BINDING_TABLE_POINTERS_PS", 3, 0, 0x2a),
+	R3D("3DSTATE_SAMPLER_STATE_POINTERS_VS", 3, 0, 0x2b),
+	R3D("3DSTATE_SAMPLER_STATE_POINTERS_HS", 3, 0, 0x2c),
+	R3D("3DSTATE_SAMPLER_STATE_POINTERS_DS", 3, 0, 0x2d),
+	R3D("3DSTATE_SAMPLER_STATE_POINTERS_GS", 3, 0, 0x2e),
+	R3D("3DSTATE_URB_VS", 3, 0, 0x30),
+	R3D("3DSTATE_URB_HS", 3, 0, 0x31),
+	R3D("3DSTATE_URB_DS", 3, 0, 0x32),
+	R3D("3DSTATE_URB_GS", 3, 0, 0x33),
+	R3D("3DSTATE_GATHER_CONSTANT_VS", 3, 0, 0x34),
+	R3D("3DSTATE_GATHER_CONSTANT_GS", 3, 0, 0x35),
+	R3D("3DSTATE_GATHER_CONSTANT_HS", 3, 0, 0x36),
+	R3D("3DSTATE_GATHER_CONSTANT_DS", 3, 0, 0x37),
+	R3D("3DSTATE_GATHER_CONSTANT_PS", 3, 0, 0x38),
+	R3D("3DSTATE_DX9_CONSTANTF_VS", 3, 0, 0x39),
+	R3D("3DSTATE_DX9_CONSTANTF_PS", 3, 0, 0x3a),
+	R3D("3DSTATE_DX9_CONSTANTI_VS", 3, 0, 0x3b),
+	R3D("3DSTATE_DX9_CONSTANTI_PS", 3, 0, 0x3c),
+	R3D("3DSTATE_DX9_CONSTANTB_VS", 3, 0, 0x3d),
+	R3D("3DSTATE_DX9_CONSTANTB_PS", 3, 0, 0x3e),
+	R3D("3DSTATE_DX9_LOCAL_VALID_VS", 3, 0, 0x3f),
+	R3D("3DSTATE_DX9_LOCAL_VALID_PS", 3, 0, 0x40),
+	R3D("3DSTATE_DX9_GENERATE_ACTIVE_VS", 3, 0, 0x41),
+	R3D("3DSTATE_DX9_GENERATE_ACTIVE_PS", 3, 0, 0x42),
+	R3D("3DSTATE_BINDING_TABLE_EDIT_VS", 3, 0, 0x43),
+	R3D("3DSTATE_BINDING_TABLE_EDIT_GS", 3, 0, 0x44),
+	R3D("3DSTATE_BINDING_TABLE_EDIT_HS", 3, 0, 0x45),
+	R3D("3DSTATE_BINDING_TABLE_EDIT_DS", 3, 0, 0x46),
+	R3D("3DSTATE_BINDING_TABLE_EDIT_PS", 3, 0, 0x47),
+	R3D("3DSTATE_VF_HASHING", 3, 0, 0x48),
+	R3D("3DSTATE_VF_INSTANCING", 3, 0, 0x49),
+	R3D("3DSTATE_VF_SGVS", 3, 0, 0x4a),
+	R3D("3DSTATE_VF_TOPOLOGY", 3, 0, 0x4b),
+	R3D("3DSTATE_WM_CHROMA_KEY", 3, 0, 0x4c),
+	R3D("3DSTATE_PS_BLEND", 3, 0, 0x4d),
+	R3D("3DSTATE_WM_DEPTH_STENCIL", 3, 0, 0x4e),
+	R3D("3DSTATE_PS_EXTRA", 3, 0, 0x4f),
+	R3D("3DSTATE_RASTER", 3, 0, 0x50),
+	R3D("3DSTATE_SBE_SWIZ", 3, 0, 0x51),
+	R3D("3DSTATE_WM_HZ_OP", 3, 0, 0x52),
+	R3D("3DSTATE_INT", 3, 0, 0x53),
+	/* 3DSTATE, non-pipelined (opcode 1h, seed [L440-480]). */
+	R3D("3DSTATE_DRAWING_RECTANGLE", 3, 1, 0x00),
+	R3D("3DSTATE_SAMPLER_PALETTE_LOAD0", 3, 1, 0x02),
+	R3D("3DSTATE_CHROMA_KEY", 3, 1, 0x04),
+	R3D("3DSTATE_POLY_STIPPLE_OFFSET", 3, 1, 0x06),
+	R3D("3DSTATE_POLY_STIPPLE_PATTERN", 3, 1, 0x07),
+	R3D("3DSTATE_LINE_STIPPLE", 3, 1, 0x08),
+	R3D("3DSTATE_AA_LINE_PARAMS", 3, 1, 0x0a),
+	R3D("3DSTATE_GS_SVB_INDEX", 3, 1, 0x0b),
+	R3D("3DSTATE_SAMPLER_PALETTE_LOAD1", 3, 1, 0x0c),
+	R3D("3DSTATE_MULTISAMPLE", 3, 1, 0x0d),
+	R3D("3DSTATE_STENCIL_BUFFER_NP", 3, 1, 0x0e),
+	R3D("3DSTATE_HIER_DEPTH_BUFFER_NP", 3, 1, 0x0f),
+	R3D("3DSTATE_CLEAR_PARAMS_NP", 3, 1, 0x10),
+	R3D("3DSTATE_MONOFILTER_SIZE", 3, 1, 0x11),
+	R3D("3DSTATE_PUSH_CONSTANT_ALLOC_VS", 3, 1, 0x12),
+	R3D("3DSTATE_PUSH_CONSTANT_ALLOC_HS", 3, 1, 0x13),
+	R3D("3DSTATE_PUSH_CONSTANT_ALLOC_DS", 3, 1, 0x14),
+	R3D("3DSTATE_PUSH_CONSTANT_ALLOC_GS", 3, 1, 0x15),
+	R3D("3DSTATE_PUSH_CONSTANT_ALLOC_PS", 3, 1, 0x16),
+	R3D("3DSTATE_SO_DECL_LIST", 3, 1, 0x17),
+	R3D("3DSTATE_SO_BUFFER", 3, 1, 0x18),
+	R3D("3DSTATE_BINDING_TABLE_POOL_ALLOC", 3, 1, 0x19),
+	R3D("3DSTATE_GATHER_POOL_ALLOC", 3, 1, 0x1a),
+	R3D("3DSTATE_DX9_CONSTANT_BUFFER_POOL_ALLOC", 3, 1, 0x1b),
+	R3D("3DSTATE_SAMPLE_PATTERN", 3, 1, 0x1c),
+	R3D("3DSTATE_URB_CLEAR", 3, 1, 0x1d),
+
+	/* VEBOX (vecs0). */
+	VEBOX("VEBOX_SURFACE_STATE", 0, 0),
+	VEBOX("VEBOX_STATE", 0, 2),
+
+	/* MFX (vcs0). */
+	MFX("MFX_PIPE_MODE_SELECT", 0, 0, 0),
+	MFX("MFX_SURFACE_STATE", 0, 0, 1),
+	MFX("MFX_PIPE_BUF_ADDR_STATE", 0, 0, 2),
+	MFX("MFX_IND_OBJ_BASE_ADDR_STATE", 0, 0, 3),
+	MFX("MFX_BSP_BUF_BASE_ADDR_STATE", 0, 0, 4),
+	MFX("MFX_STATE_POINTER", 0, 0, 6),
+	MFX("MFD_IT_OBJECT", 0, 1, 9),
+	MFX("MFX_AVC_IMG_STATE", 1, 0, 0),
+	MFX("MFX_QM_STATE", 1, 0, 1),
+	MFX("MFX_AVC_DIRECTMODE_STATE", 1, 0, 2),
+	MFX("MFX_AVC_SLICE_STATE", 1, 0, 3),
+	MFX("MFX_AVC_REF_IDX_STATE", 1, 0, 4),
+	MFX("MFX_AVC_WEIGHTOFFSET_STATE", 1, 0, 5),
+	MFX("MFD_AVC_BSD_OBJECT", 1, 1, 8),
+	MFX("MFC_AVC_FQM_STATE", 1, 2, 2),
+	MFX("MFC_AVC_PAK_INSERT_OBJECT", 1, 2, 8),
+	MFX("MFC_AVC_PAK_OBJECT", 1, 2, 9),
+	MFX("MFX_VC1_PIC_STATE", 2, 0, 0),
+	MFX("MFX_VC1_PRED_PIPE_STATE", 2, 0, 1),
+	MFX("MFX_VC1_DIRECTMODE_STATE", 2, 0, 2),
+	MFX("MFD_VC1_BSD_OBJECT", 2, 1, 8),
+	MFX("MFX_MPEG2_PIC_STATE", 3, 0, 0),
+	MFX("MFX_MPEG2_QM_STATE", 3, 0, 1),
+	MFX("MFD_MPEG2_BSD_OBJECT", 3, 1, 8),
+};
+const size_t gs_cmd_table_len = sizeof(gs_cmd_table) / sizeof(gs_cmd_table[0]);

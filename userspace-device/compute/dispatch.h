@@ -1,0 +1,204 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * One GPGPU walker dispatch: the contract between the render command
+ * streamer (which parses STATE_BASE_ADDRESS, MEDIA_VFE_STATE,
+ * MEDIA_CURBE_LOAD, MEDIA_INTERFACE_DESCRIPTOR_LOAD and GPGPU_WALKER) and
+ * the EU array that runs the threads.  The chapter is
+ * Documentation/gpu/gensim/hw-spec-compute.rst ("The dispatch contract");
+ * the hardware facts are /work/shared/hardware-notes/seed-002-001-media-
+ * gpgpu.md §2.4-2.6, §2.9, §3.2-3.6, §3.12 and gen8-eu-encoding-and-
+ * launch.md §3.2-3.3.
+ *
+ * The command streamer fills one struct gs_eu_dispatch from the state it
+ * latched when the walker arrived and calls gs_eu_dispatch() (eu_array.h),
+ * which returns when every thread of every group has ended, or with the
+ * first error.  Every field is a plain value of the command or state it
+ * comes from, converted only where the comment says so (counts are counts,
+ * not "count - 1"; sizes are bytes, not encodings).
+ *
+ * Nothing here is trusted: a description the hardware could not run is
+ * refused with GS_EU_ERR_INVALID and a message that names the field.
+ */
+#ifndef GSCOMPUTE_DISPATCH_H
+#define GSCOMPUTE_DISPATCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mem/mem.h"
+#include "gseu/eu_thread.h"
+
+/* How a dispatch ended.  Every error comes with gs_eu_result.msg. */
+enum gs_eu_status {
+	GS_EU_OK = 0,
+	GS_EU_ERR_INVALID,	/* the description cannot be run (names the field) */
+	GS_EU_ERR_BUSY,		/* another dispatch is running on this array */
+	GS_EU_ERR_NOMEM,
+	GS_EU_ERR_EXCEPTION,	/* a thread took an EU exception (result.exc) */
+	GS_EU_ERR_FAULT,	/* a GPU memory access faulted; it was reported
+				 * with gs_fault_report() on the engine */
+	GS_EU_ERR_UNSUPPORTED,	/* a message, surface format or mode gensim does
+				 * not implement (named in msg) */
+	GS_EU_ERR_MESSAGE,	/* a malformed message: lengths, reserved values,
+				 * a bad binding table index, bad state */
+	GS_EU_ERR_HANG,		/* the instruction bound, a barrier that can never
+				 * complete, or the time bound */
+	GS_EU_ERR_ABORTED,	/* gs_eu_abort() */
+	GS_EU_STATUS_COUNT
+};
+
+const char *gs_eu_status_name(enum gs_eu_status s);
+
+/*
+ * struct gs_eu_dispatch - one GPGPU_WALKER with the state it runs under.
+ *
+ * Address space (where every access of the dispatch goes):
+ * @space: GS_MEM_GGTT or GS_MEM_PPGTT
+ * @pml4: PPGTT only: DMA address of the context's PML4 (its PDP0 slot)
+ * @engine: enum gs_engine_id the faults are reported on (GS_RCS)
+ *
+ * STATE_BASE_ADDRESS (GPU addresses in @space, 48 bits used):
+ * @general_state_base: base of stateless (BTI 255/253) data-port accesses
+ * @general_state_size: General State Buffer Size in bytes; stateless
+ *	accesses at or past it read 0 and drop writes.  0: no bound
+ * @surface_state_base: binding tables and RENDER_SURFACE_STATEs
+ * @dynamic_state_base: SAMPLER_STATEs and border colours
+ * @instruction_base: kernels
+ *
+ * MEDIA_VFE_STATE:
+ * @max_threads: Maximum Number of Threads as a count (field + 1); at most
+ *	this many threads are live at once.  0: as many as the array has
+ *
+ * INTERFACE_DESCRIPTOR_DATA (Gen8 layout):
+ * @kernel_start: Kernel Start Pointer, offset from @instruction_base;
+ *	bits 5:0 are ignored (64-byte aligned, T17)
+ * @sampler_state_ptr: offset from @dynamic_state_base; bits 4:0 ignored
+ * @binding_table_ptr: offset from @surface_state_base; bits 4:0 ignored
+ * @idd_offset: the walker's Interface Descriptor Offset (0..63), reported
+ *	in r0.2[9:4]
+ * @threads_in_group: Number of Threads in GPGPU Thread Group; with
+ *	@barrier_enable it must equal the walker's threads per group (the
+ *	barrier's count); otherwise it is not used
+ * @barrier_enable: allocate a barrier for each group
+ * @slm_size: Shared Local Memory per group in bytes: 0, 4, 8, 16, 32 or
+ *	64 KiB (the IDD encodings 0, 1, 2, 4, 8, 16)
+ * @fp_alt: Floating Point Mode 1 (ALT), loaded into cr0.0 bit 0
+ * @rounding: Rounding Mode, 0 RTNE, 1 RU, 2 RD, 3 RTZ, loaded into cr0.0
+ * @curbe_read_length: Constant URB Entry Read Length: per-thread
+ *	registers (0..63)
+ * @curbe_read_offset: Constant URB Entry Read Offset, in 32-byte units
+ *	from the start of @curbe
+ * @cross_thread_length: Cross-Thread Constant Data Read Length: registers
+ *	every thread receives first
+ *
+ * Payload data:
+ * @curbe, @curbe_size: the constant data the payloads are cut from: the
+ *	bytes MEDIA_CURBE_LOAD latched (or the walker's indirect data, read
+ *	by the command streamer).  Thread i of a group receives, after r0,
+ *	the registers at @curbe_read_offset (cross-thread, then i's slice).
+ *	Copied at dispatch: the caller may reuse it once the call returns.
+ *
+ * GPGPU_WALKER:
+ * @simd: 8, 16 or 32 (SIMD Size 0, 1, 2)
+ * @thread_width, @thread_height, @thread_depth: threads per group along
+ *	each counter, as counts (the walker's maxima + 1); the product is at
+ *	most 64 (32 for SIMD32)
+ * @start: Thread Group ID Starting X/Y/Z (only the first row/plane
+ *	starts there: the counters wrap to 0, T07/T08)
+ * @dim: Thread Group ID X/Y/Z Dimension; a zero dimension runs no group
+ * @right_mask: Right Execution Mask (the last thread of a row)
+ * @bottom_mask: Bottom Execution Mask (the last row of a group)
+ *
+ * Bounds (gensim; 0 picks the default):
+ * @max_thread_insns: instructions one thread may retire before the
+ *	dispatch fails with GS_EU_ERR_HANG (default 2^28)
+ * @timeout_ms: wall-clock bound of the whole dispatch (default 60000)
+ * @kernel_max_size: how far past @kernel_start the kernel may reach
+ *	(default 1 MiB)
+ *
+ * Progress (gensim; the render command streamer's GENSIM_EU_RETIRED and
+ * its reset requests, hw-spec-compute "Progress"):
+ * @progress: called on the dispatching thread about every @progress_ms
+ *	while the dispatch runs, with none of the array's locks held, with
+ *	the instructions the array has retired since it was created
+ *	(gs_eu_array_retired()); returning true aborts the dispatch
+ *	(GS_EU_ERR_ABORTED).  NULL: never called
+ * @progress_arg: its argument
+ * @progress_ms: how often (default 2 ms)
+ */
+struct gs_eu_dispatch {
+	enum gs_mem_kind space;
+	uint64_t pml4;
+	int engine;
+
+	uint64_t general_state_base;
+	uint64_t general_state_size;
+	uint64_t surface_state_base;
+	uint64_t dynamic_state_base;
+	uint64_t instruction_base;
+
+	uint32_t max_threads;
+
+	uint64_t kernel_start;
+	uint32_t sampler_state_ptr;
+	uint32_t binding_table_ptr;
+	uint8_t idd_offset;
+	uint16_t threads_in_group;
+	bool barrier_enable;
+	uint32_t slm_size;
+	bool fp_alt;
+	uint8_t rounding;
+	uint16_t curbe_read_length;
+	uint16_t curbe_read_offset;
+	uint8_t cross_thread_length;
+
+	const void *curbe;
+	uint32_t curbe_size;
+
+	unsigned int simd;
+	unsigned int thread_width, thread_height, thread_depth;
+	uint32_t start[3];
+	uint32_t dim[3];
+	uint32_t right_mask;
+	uint32_t bottom_mask;
+
+	uint64_t max_thread_insns;
+	uint32_t timeout_ms;
+	uint32_t kernel_max_size;
+
+	bool (*progress)(void *arg, uint64_t retired);
+	void *progress_arg;
+	uint32_t progress_ms;
+};
+
+/*
+ * struct gs_eu_result - how a dispatch ended
+ * @status: GS_EU_OK or the first error
+ * @msg: what happened, where, and why (empty on success)
+ * @has_thread: the error belongs to one thread: @group, @thread, @ip
+ * @group: its thread group ID
+ * @thread: its index in the group (width counter fastest)
+ * @ip: byte offset in the kernel of the instruction that failed
+ * @exc: the EU exception the thread took (GSEU_EXC_SEND for a shared
+ *	function error), GSEU_EXC_NONE otherwise
+ * @has_fault: @fault is the memory fault reported on the engine
+ * @groups: thread groups that completed
+ * @threads: threads that ended (EOT)
+ * @instructions: instructions retired by all threads
+ */
+struct gs_eu_result {
+	enum gs_eu_status status;
+	char msg[320];
+	bool has_thread;
+	uint32_t group[3];
+	uint32_t thread;
+	uint32_t ip;
+	enum gseu_exc exc;
+	bool has_fault;
+	struct gs_fault fault;
+	uint64_t groups;
+	uint64_t threads;
+	uint64_t instructions;
+};
+
+#endif

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: MIT
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "core/log.h"
+
+int gs_log_verbosity;
+
+void gs_log(enum gs_log_level level, const char *fmt, ...)
+{
+	static const char *const tag[] = { "error: ", "", "trace: " };
+	char line[512];
+	va_list ap;
+
+	if ((int)level > gs_log_verbosity && level != GS_LOG_ERROR)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	/* One write per line, so lines from different threads do not interleave. */
+	fprintf(stderr, "gensim-device: %s%s\n", tag[level], line);
+}

@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Device access to the DMA window (map 2), the device's physical memory.
+ *
+ * The driver decides which window pages exist; touching any other page
+ * raises SIGBUS (SIGSEGV in the loopback, where absent pages are
+ * PROT_NONE).  The device must never crash on that, so every access runs
+ * under a guard: a per-thread jump buffer that the signal handler returns
+ * to when the faulting address is inside the guarded range.  The access
+ * then fails with -EFAULT and the caller reports it as the hardware would
+ * (hw-spec "The DMA window"; for the DMA probe, STATUS = FAULT).
+ *
+ * GTT walkers read table entries with gs_dma_read_qword(): one guarded
+ * 64-bit load, so an entry the driver rewrites is seen whole, old or new.
+ * MI_ATOMIC uses gs_dma_atomic(): a guarded compare-exchange loop.
+ *
+ * The DMA probe (GENSIM_DMA_PROBE_*) reads or writes one dword in one of
+ * three spaces: the window itself, the GGTT, or a PPGTT under
+ * GENSIM_DMA_PROBE_ROOT (hw-spec-memory "The DMA probe").
+ *
+ * SA_NODEFER keeps the signal unblocked inside the handler, so the
+ * siglongjmp() out of it needs no saved signal mask.  A fault outside any
+ * guard is a real bug: the handler restores the default action and the
+ * fault repeats, killing the process with a core dump.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "channel/chan.h"
+#include "core/device.h"
+#include "core/log.h"
+#include "mem/mem.h"
+
+/* volatile and signal fences: the handler reads these on the same thread. */
+static _Thread_local sigjmp_buf *volatile guard_jmp;
+static _Thread_local volatile uintptr_t guard_lo, guard_hi;
+
+static void guard_handler(int sig, siginfo_t *si, void *uc)
+{
+	uintptr_t addr = (uintptr_t)si->si_addr;
+
+	(void)uc;
+	if (guard_jmp && addr >= guard_lo && addr < guard_hi)
+		siglongjmp(*guard_jmp, 1);
+	signal(sig, SIG_DFL);
+}
+
+void gs_dma_guard_install(void)
+{
+	struct sigaction sa = {
+		.sa_sigaction = guard_handler,
+		.sa_flags = SA_SIGINFO | SA_NODEFER,
+	};
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGBUS, &sa, NULL);
+	sigaction(SIGSEGV, &sa, NULL);
+}
+
+/*
+ * The copy itself.  Window memory is shared with the driver and, since the
+ * command streamers run on their own threads, with other engines of the
+ * device: a semaphore one engine polls is what another engine writes.  So
+ * whole aligned dwords are copied with relaxed atomic accesses, as the
+ * hardware's bus does, and no pair of device threads ever races in the C11
+ * sense (ThreadSanitizer agrees).  Anything unaligned falls back to memcpy.
+ */
+static void copy_words(void *dst, const void *src, size_t len)
+{
+	if (((uintptr_t)dst | (uintptr_t)src | len) & 3) {
+		memcpy(dst, src, len);
+		return;
+	}
+	for (size_t i = 0; i < len / 4; i++)
+		atomic_store_explicit((_Atomic uint32_t *)dst + i,
+				      atomic_load_explicit((const _Atomic uint32_t *)src + i,
+							   memory_order_relaxed),
+				      memory_order_relaxed);
+}
+
+/*
+ * Copy @len bytes under the guard; @qword: @len is 8 and both pointers are
+ * 8-byte aligned, copy with one atomic 64-bit load (a GTT entry).
+ */
+static int guarded_copy(void *dst, const void *src, size_t len, bool qword,
+			const uint8_t *win, size_t win_len)
+{
+	sigjmp_buf jb;
+	volatile int ret = 0;
+
+	if (sigsetjmp(jb, 0)) {
+		ret = -EFAULT;
+		goto out;
+	}
+	guard_lo = (uintptr_t)win;
+	guard_hi = (uintptr_t)win + win_len;
+	guard_jmp = &jb;
+	atomic_signal_fence(memory_order_seq_cst);
+	if (qword)
+		*(uint64_t *)dst = atomic_load_explicit((_Atomic uint64_t *)src,
+							memory_order_relaxed);
+	else
+		copy_words(dst, src, len);
+	atomic_signal_fence(memory_order_seq_cst);
+out:
+	guard_jmp = NULL;
+	return ret;
+}
+
+static int window_range_ok(const struct gs_device *dev, uint64_t addr, size_t len)
+{
+	return len && addr < dev->chan->dma_size && len <= dev->chan->dma_size - addr;
+}
+
+/* Returns 0, or -EFAULT if any byte of the range is not mapped for the device. */
+int gs_dma_read(struct gs_device *dev, uint64_t addr, void *buf, size_t len)
+{
+	if (!window_range_ok(dev, addr, len))
+		return -EFAULT;
+	return guarded_copy(buf, dev->chan->dma + addr, len, false, dev->chan->dma,
+			    dev->chan->dma_size);
+}
+
+int gs_dma_write(struct gs_device *dev, uint64_t addr, const void *buf, size_t len)
+{
+	if (!window_range_ok(dev, addr, len))
+		return -EFAULT;
+	return guarded_copy(dev->chan->dma + addr, buf, len, false, dev->chan->dma,
+			    dev->chan->dma_size);
+}
+
+/* One 8-byte aligned qword, loaded atomically; 0 or -EFAULT. */
+int gs_dma_read_qword(struct gs_device *dev, uint64_t addr, uint64_t *val)
+{
+	uint64_t v;
+	int ret;
+
+	if ((addr & 7) || !window_range_ok(dev, addr, sizeof(v)))
+		return -EFAULT;
+	ret = guarded_copy(&v, dev->chan->dma + addr, sizeof(v), true, dev->chan->dma,
+			   dev->chan->dma_size);
+	if (!ret)
+		*val = v;
+	return ret;
+}
+
+/*
+ * An atomic read-modify-write of a naturally aligned dword or qword
+ * (MI_ATOMIC): @op computes the new value from the old one and may leave
+ * memory as it is by returning the old value.  A compare-exchange loop on
+ * the window page, under the guard, so concurrent atomics of other engines
+ * (or the driver's CPU atomics) are never lost.  Returns 0 with *@old set,
+ * or -EFAULT if the page is not mapped for the device.
+ */
+int gs_dma_atomic(struct gs_device *dev, uint64_t addr, unsigned int size,
+		  uint64_t (*op)(uint64_t old, void *arg), void *arg, uint64_t *old)
+{
+	uint8_t *win = dev->chan->dma;
+	sigjmp_buf jb;
+	volatile int ret = 0;
+	volatile uint64_t seen = 0;
+
+	if ((size != 4 && size != 8) || (addr & (size - 1)) ||
+	    !window_range_ok(dev, addr, size))
+		return -EFAULT;
+	if (sigsetjmp(jb, 0)) {
+		ret = -EFAULT;
+		goto out;
+	}
+	guard_lo = (uintptr_t)win;
+	guard_hi = (uintptr_t)win + dev->chan->dma_size;
+	guard_jmp = &jb;
+	atomic_signal_fence(memory_order_seq_cst);
+	if (size == 4) {
+		_Atomic uint32_t *p = (_Atomic uint32_t *)(win + addr);
+		uint32_t o = atomic_load_explicit(p, memory_order_relaxed);
+
+		while (!atomic_compare_exchange_weak_explicit(p, &o, (uint32_t)op(o, arg),
+							      memory_order_seq_cst,
+							      memory_order_relaxed))
+			;
+		seen = o;
+	} else {
+		_Atomic uint64_t *p = (_Atomic uint64_t *)(win + addr);
+		uint64_t o = atomic_load_explicit(p, memory_order_relaxed);
+
+		while (!atomic_compare_exchange_weak_explicit(p, &o, op(o, arg),
+							      memory_order_seq_cst,
+							      memory_order_relaxed))
+			;
+		seen = o;
+	}
+	atomic_signal_fence(memory_order_seq_cst);
+out:
+	guard_jmp = NULL;
+	if (!ret)
+		*old = seen;
+	return ret;
+}
+
+static const char *const probe_space_names[] = {
+	[DMA_PROBE_SPACE_PHYS] = "window",
+	[DMA_PROBE_SPACE_GGTT] = "GGTT",
+	[DMA_PROBE_SPACE_PPGTT] = "PPGTT",
+};
+
+/* Why the command is malformed, or NULL. */
+static const char *probe_cmd_error(const struct gs_device *dev, uint32_t cmd)
+{
+	unsigned int op = FIELD_GET(DMA_PROBE_CMD_OP, cmd);
+	unsigned int space = FIELD_GET(DMA_PROBE_CMD_SPACE, cmd);
+	unsigned int engine = FIELD_GET(DMA_PROBE_CMD_ENGINE, cmd);
+
+	if (op != DMA_PROBE_CMD_READ && op != DMA_PROBE_CMD_WRITE)
+		return "unknown operation (1 read, 2 write)";
+	if (cmd & ~(DMA_PROBE_CMD_OP | DMA_PROBE_CMD_SPACE | DMA_PROBE_CMD_ENGINE))
+		return "reserved bits 31:12 set";
+	if (space > DMA_PROBE_SPACE_PPGTT)
+		return "unknown space (0 window, 1 GGTT, 2 PPGTT)";
+	if (engine == DMA_PROBE_ENGINE_NONE)
+		return NULL;
+	/*
+	 * A window access reports nowhere: besides NONE it takes only 0, the
+	 * original encoding (the command was just the operation).
+	 */
+	if (space == DMA_PROBE_SPACE_PHYS)
+		return engine ? "an engine given for a window (space 0) probe" : NULL;
+	if (engine >= GS_NUM_ENGINES || !(dev->cfg.engine_mask & BIT(engine)))
+		return "no such engine in GENSIM_ENGINE_MASK";
+	return NULL;
+}
+
+/*
+ * GENSIM_DMA_PROBE_CMD: one dword read or write at ADDR, in the window or
+ * through the GGTT or the PPGTT under ROOT; the result in STATUS.  A
+ * translated access that faults is reported on the command's engine with
+ * FAULT_SRC_PROBE (the interrupt is raised once reg_lock is dropped),
+ * unless the engine is DMA_PROBE_ENGINE_NONE; a window access that faults
+ * only sets STATUS, as it always did.
+ */
+void dma_probe_cmd_write(struct gs_device *dev, const struct gs_reg *reg, uint32_t val)
+{
+	uint64_t addr = (uint64_t)gs_reg_read(dev, GENSIM_DMA_PROBE_ADDR_HI) << 32 |
+			gs_reg_read(dev, GENSIM_DMA_PROBE_ADDR_LO);
+	uint32_t data = gs_reg_read(dev, GENSIM_DMA_PROBE_DATA), status;
+	unsigned int op = FIELD_GET(DMA_PROBE_CMD_OP, val);
+	unsigned int space = FIELD_GET(DMA_PROBE_CMD_SPACE, val);
+	int engine = FIELD_GET(DMA_PROBE_CMD_ENGINE, val);
+	bool write = op == DMA_PROBE_CMD_WRITE;
+	const char *why = probe_cmd_error(dev, val);
+	struct gs_fault fault;
+	int ret;
+
+	(void)reg;
+	if (why) {
+		gs_err("GENSIM_DMA_PROBE_CMD %#x: %s", val, why);
+		gs_reg_store_locked(dev, GENSIM_DMA_PROBE_STATUS, DMA_PROBE_STATUS_BAD_CMD);
+		return;
+	}
+	if (space == DMA_PROBE_SPACE_PHYS) {
+		ret = write ? gs_dma_write(dev, addr, &data, sizeof(data)) :
+			      gs_dma_read(dev, addr, &data, sizeof(data));
+	} else {
+		struct gs_mem_space ms = {
+			.kind = space == DMA_PROBE_SPACE_GGTT ? GS_MEM_GGTT : GS_MEM_PPGTT,
+			.pml4 = (uint64_t)gs_reg_read(dev, GENSIM_DMA_PROBE_ROOT_HI) << 32 |
+				gs_reg_read(dev, GENSIM_DMA_PROBE_ROOT_LO),
+			.tlb = dev->probe_tlb,
+		};
+
+		ret = write ? gs_mem_write(dev, &ms, addr, &data, sizeof(data), &fault) :
+			      gs_mem_read(dev, &ms, addr, &data, sizeof(data), &fault);
+		if (ret && engine != DMA_PROBE_ENGINE_NONE)
+			gs_fault_report_locked(dev, engine, FAULT_SRC_PROBE, &fault);
+	}
+	if (!ret && !write)
+		gs_reg_store_locked(dev, GENSIM_DMA_PROBE_DATA, data);
+	status = ret ? DMA_PROBE_STATUS_FAULT : DMA_PROBE_STATUS_OK;
+	gs_reg_store_locked(dev, GENSIM_DMA_PROBE_STATUS, status);
+	gs_info("DMA probe: %s %s %#llx: %s (data %#x)", probe_space_names[space],
+		write ? "write" : "read", (unsigned long long)addr, ret ? "fault" : "ok", data);
+}

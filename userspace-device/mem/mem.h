@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The device side of memory translation (Documentation/gpu/gensim/
+ * hw-spec-memory.rst, "GTT formats and fault reporting"; hardware notes
+ * gen8-driver-facts-and-anchors.md §1.4 GGTT, §1.5 PPGTT):
+ *
+ *   address space + GPU address --(TLB, else GGTT/PPGTT walk)--> DMA address
+ *
+ * A unit of the device (the DMA probe today, the command streamers and EU
+ * data port later) describes the space it works in with a struct
+ * gs_mem_space and accesses memory through gs_mem_read()/gs_mem_write().
+ * A translation that fails yields a struct gs_fault, which the unit
+ * reports with gs_fault_report() the Gen8 way: the engine's fault
+ * register, FAULT_TLB_DATA0/1 and GT_PAGE_FAULT_INTERRUPT.
+ *
+ * Prototypes are grouped by the file that defines them.
+ */
+#ifndef GSDEV_MEM_H
+#define GSDEV_MEM_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/regfile.h"
+
+struct gs_device;
+
+#define GS_PAGE_SIZE		4096u
+#define GS_PAGE_SHIFT		12
+
+enum gs_mem_kind {
+	GS_MEM_GGTT,		/* the global GTT, PTEs in BAR0 */
+	GS_MEM_PPGTT,		/* a 4-level PPGTT under a PML4 in the DMA window */
+};
+
+enum gs_mem_access {
+	GS_MEM_READ,
+	GS_MEM_WRITE,
+};
+
+/**
+ * struct gs_mem_space - an address space, as a unit of the device sees it
+ * @kind: GGTT or PPGTT
+ * @pml4: PPGTT only: DMA address of the PML4 table (bits 38:12 are used)
+ * @tlb: the TLB of the unit translating, or NULL to walk every time
+ */
+struct gs_mem_space {
+	enum gs_mem_kind kind;
+	uint64_t pml4;
+	struct gs_tlb *tlb;
+};
+
+/* gs_fault.level: which entry the walk stopped at */
+enum gs_fault_level {
+	GS_LEVEL_PAGE,		/* the page itself: the access to it failed */
+	GS_LEVEL_PTE,		/* a GGTT PTE or a PPGTT PTE */
+	GS_LEVEL_PDE,
+	GS_LEVEL_PDPE,
+	GS_LEVEL_PML4E,
+	GS_LEVEL_NONE,		/* before any entry: the address itself */
+};
+
+/**
+ * struct gs_fault - why a translation or an access failed
+ * @type: FAULT_TYPE_PTE, _DIRECTORY, _WRITE or _RANGE (gensim_regs.h)
+ * @ggtt: the GTT select: the fault was in the GGTT, not a PPGTT
+ * @write: the access was a write
+ * @level: the entry the walk was reading or stopped at, for the log
+ * @va: the GPU address of the first byte that could not be accessed
+ */
+struct gs_fault {
+	uint8_t type;
+	bool ggtt;
+	bool write;
+	uint8_t level;
+	uint64_t va;
+};
+
+/*
+ * What a walk produces for one 4 KiB page: its DMA address and whether a
+ * write may go through it.  A 2 MiB or 1 GiB page yields the 4 KiB page
+ * inside it that holds the address.
+ */
+struct gs_xlate {
+	uint64_t dma_page;
+	bool writable;
+};
+
+/* Fill @fault; the walkers return -EFAULT after it. */
+static inline void gs_fault_set(struct gs_fault *fault, unsigned int type, bool ggtt,
+				enum gs_mem_access access, enum gs_fault_level level, uint64_t va)
+{
+	fault->type = type;
+	fault->ggtt = ggtt;
+	fault->write = access == GS_MEM_WRITE;
+	fault->level = level;
+	fault->va = va;
+}
+
+/* ggtt.c */
+uint64_t gs_ggtt_size(const struct gs_device *dev);
+int gs_ggtt_walk(struct gs_device *dev, uint64_t va, enum gs_mem_access access,
+		 struct gs_xlate *out, struct gs_fault *fault);
+
+/* ppgtt.c */
+int gs_ppgtt_walk(struct gs_device *dev, uint64_t pml4, uint64_t va, enum gs_mem_access access,
+		  struct gs_xlate *out, struct gs_fault *fault);
+
+/* mem.c */
+int gs_mem_translate(struct gs_device *dev, const struct gs_mem_space *space, uint64_t va,
+		     enum gs_mem_access access, uint64_t *dma, struct gs_fault *fault);
+int gs_mem_read(struct gs_device *dev, const struct gs_mem_space *space, uint64_t va,
+		void *buf, size_t len, struct gs_fault *fault);
+int gs_mem_write(struct gs_device *dev, const struct gs_mem_space *space, uint64_t va,
+		 const void *buf, size_t len, struct gs_fault *fault);
+const char *gs_fault_type_name(unsigned int type);
+const char *gs_fault_level_name(unsigned int level);
+
+/*
+ * tlb.c: a small direct-mapped TLB.  Entries are tagged with the space
+ * (GGTT, or the PML4 address) and the invalidation generation they were
+ * filled under; bumping the device's generation (GFX_FLSH_CNTL_GEN6, full
+ * reset, context switch) drops every entry of every TLB at once.  Each
+ * entry is a sequence lock of atomics, so any number of threads may share
+ * one TLB without reg_lock.
+ */
+#define GS_TLB_ENTRIES		64
+
+struct gs_tlb_entry {
+	atomic_uint seq;		/* odd while a fill is writing the entry */
+	_Atomic uint64_t gen;
+	_Atomic uint64_t key;		/* the space */
+	_Atomic uint64_t vpn;		/* va >> 12 */
+	_Atomic uint64_t val;		/* DMA page | GS_TLB_W | GS_TLB_V */
+};
+
+struct gs_tlb {
+	struct gs_tlb_entry e[GS_TLB_ENTRIES];
+	atomic_uint_fast64_t hits;
+	atomic_uint_fast64_t misses;
+};
+
+struct gs_tlb *gs_tlb_create(void);
+void gs_tlb_destroy(struct gs_tlb *tlb);
+uint64_t gs_tlb_generation(struct gs_device *dev);
+void gs_tlb_invalidate_all(struct gs_device *dev);
+void gs_tlb_flush(struct gs_tlb *tlb);
+bool gs_tlb_lookup(struct gs_device *dev, struct gs_tlb *tlb, uint64_t key, uint64_t va,
+		   enum gs_mem_access access, struct gs_xlate *out);
+void gs_tlb_fill(struct gs_tlb *tlb, uint64_t gen, uint64_t key, uint64_t va,
+		 const struct gs_xlate *x);
+gs_reg_write_fn gfx_flsh_cntl_write;
+
+/* fault.c */
+void gs_fault_report(struct gs_device *dev, int engine, unsigned int src,
+		     const struct gs_fault *fault);
+void gs_fault_report_locked(struct gs_device *dev, int engine, unsigned int src,
+			    const struct gs_fault *fault);
+void gs_fault_raise_pending(struct gs_device *dev);
+uint32_t gs_fault_reg_offset(int engine);
+
+/* dma.c */
+void gs_dma_guard_install(void);
+int gs_dma_read(struct gs_device *dev, uint64_t addr, void *buf, size_t len);
+int gs_dma_write(struct gs_device *dev, uint64_t addr, const void *buf, size_t len);
+int gs_dma_read_qword(struct gs_device *dev, uint64_t addr, uint64_t *val);
+int gs_dma_atomic(struct gs_device *dev, uint64_t addr, unsigned int size,
+		  uint64_t (*op)(uint64_t old, void *arg), void *arg, uint64_t *old);
+gs_reg_write_fn dma_probe_cmd_write;
+
+#endif
