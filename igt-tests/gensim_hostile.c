@@ -49,14 +49,17 @@
 #include <linux/sync_file.h>
 #include <xf86drm.h>
 
+#include "channel/chan.h"
+#include "channel/irq.h"
+#include "core/device.h"
+#include "core/log.h"
+#include "core/shm.h"
+#include "cs/engine.h"
+#include "device/device.h"
 #include "lib/gensim_batch.h"
 #include "lib/igt.h"
 #include "lib/igt_gensim.h"
-#include "core/device.h"
-#include "cs/engine.h"
-#include "core/log.h"
 #include "mem/mem.h"
-#include "core/shm.h"
 
 #define BB_VA		0x1000000ull
 #define DATA_VA		0x2000000ull
