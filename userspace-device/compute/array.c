@@ -55,7 +55,7 @@ static int alloc_slots(struct gs_eu_array *a)
 	if (!a->ss || !a->slots)
 		return -1;
 	for (unsigned int i = 0; i < a->nslots; i++) {
-		struct cs_slot *s = &a->slots[i];
+		struct ea_slot *s = &a->slots[i];
 		unsigned int in_ss = i % a->slots_per_ss;
 
 		s->t = gseu_thread_new();
@@ -70,7 +70,7 @@ static int alloc_slots(struct gs_eu_array *a)
 	}
 	for (unsigned int i = 0; i < a->nss; i++) {
 		a->ss[i].slots = &a->slots[i * a->slots_per_ss];
-		a->ss[i].slm = calloc(1, CS_SLM_PER_SS);
+		a->ss[i].slm = calloc(1, EA_SLM_PER_SS);
 		if (!a->ss[i].slm)
 			return -1;
 	}
@@ -103,7 +103,7 @@ struct gs_eu_array *gs_eu_array_create(struct gs_device *dev,
 		free(a);
 		return NULL;
 	}
-	while (a->nss * a->eus * a->threads > CS_MAX_SLOTS)
+	while (a->nss * a->eus * a->threads > EA_MAX_SLOTS)
 		a->threads--;
 	if (a->threads != cfg->threads)
 		gs_info("EU array: %u threads per EU (FFTID has 10 bits), not %u",
@@ -111,14 +111,14 @@ struct gs_eu_array *gs_eu_array_create(struct gs_device *dev,
 	a->slots_per_ss = a->eus * a->threads;
 	a->nslots = a->nss * a->slots_per_ss;
 	a->slice_insns = opts && opts->slice_insns ? opts->slice_insns : 4096;
-	cs_sfid_table_init(&a->sfids, a);
+	ea_sfid_table_init(&a->sfids, a);
 	pthread_mutex_init(&a->lock, NULL);
 	pthread_mutex_init(&a->dispatch_lock, NULL);
 	pthread_cond_init(&a->work_cv, NULL);
 	pthread_cond_init(&a->done_cv, NULL);
-	for (unsigned int i = 0; i < CS_ATOMIC_STRIPES; i++)
+	for (unsigned int i = 0; i < EA_ATOMIC_STRIPES; i++)
 		pthread_mutex_init(&a->stripes[i], NULL);
-	if (alloc_slots(a) || cs_pool_start(a, workers)) {
+	if (alloc_slots(a) || ea_pool_start(a, workers)) {
 		gs_err("EU array: out of memory or threads");
 		gs_eu_array_destroy(a);
 		return NULL;
@@ -130,9 +130,9 @@ void gs_eu_array_destroy(struct gs_eu_array *a)
 {
 	if (!a)
 		return;
-	cs_pool_stop(a);
+	ea_pool_stop(a);
 	free_slots(a);
-	for (unsigned int i = 0; i < CS_ATOMIC_STRIPES; i++)
+	for (unsigned int i = 0; i < EA_ATOMIC_STRIPES; i++)
 		pthread_mutex_destroy(&a->stripes[i]);
 	pthread_cond_destroy(&a->done_cv);
 	pthread_cond_destroy(&a->work_cv);
@@ -159,6 +159,6 @@ void gs_eu_abort(struct gs_eu_array *a)
 {
 	pthread_mutex_lock(&a->lock);
 	if (a->run && !a->run->stopping && !a->run->finished)
-		cs_fail(a, a->run, NULL, GS_EU_ERR_ABORTED, "dispatch aborted (engine reset)");
+		ea_fail(a, a->run, NULL, GS_EU_ERR_ABORTED, "dispatch aborted (engine reset)");
 	pthread_mutex_unlock(&a->lock);
 }

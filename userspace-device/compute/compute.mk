@@ -34,15 +34,15 @@ LIB_SRCS += \
 $(O)/compute/tests/%.o $(O)/compute/bench/%.o: ALL_CFLAGS += -I$(CURDIR)/tests \
 	-I$(CURDIR)/compute/tests
 
-CS_TEST_COMMON := compute/tests/cs_env.c tests/gtt_env.c tests/tap.c
+COMPUTE_TEST_COMMON := compute/tests/compute_env.c tests/gtt_env.c tests/tap.c
 
-$(eval $(call test,test_cs_walker,compute/tests/test_cs_walker.c $(CS_TEST_COMMON)))
-$(eval $(call test,test_cs_dataport,compute/tests/test_cs_dataport.c $(CS_TEST_COMMON)))
-$(eval $(call test,test_cs_atomic,compute/tests/test_cs_atomic.c $(CS_TEST_COMMON)))
-$(eval $(call test,test_cs_barrier,compute/tests/test_cs_barrier.c $(CS_TEST_COMMON)))
-$(eval $(call test,test_cs_kernels,compute/tests/test_cs_kernels.c $(CS_TEST_COMMON)))
-$(eval $(call test,test_cs_sampler,compute/tests/test_cs_sampler.c $(CS_TEST_COMMON)))
-$(eval $(call test,test_cs_errors,compute/tests/test_cs_errors.c $(CS_TEST_COMMON)))
+$(eval $(call test,test_compute_walker,compute/tests/test_compute_walker.c $(COMPUTE_TEST_COMMON)))
+$(eval $(call test,test_compute_dataport,compute/tests/test_compute_dataport.c $(COMPUTE_TEST_COMMON)))
+$(eval $(call test,test_compute_atomic,compute/tests/test_compute_atomic.c $(COMPUTE_TEST_COMMON)))
+$(eval $(call test,test_compute_barrier,compute/tests/test_compute_barrier.c $(COMPUTE_TEST_COMMON)))
+$(eval $(call test,test_compute_kernels,compute/tests/test_compute_kernels.c $(COMPUTE_TEST_COMMON)))
+$(eval $(call test,test_compute_sampler,compute/tests/test_compute_sampler.c $(COMPUTE_TEST_COMMON)))
+$(eval $(call test,test_compute_errors,compute/tests/test_compute_errors.c $(COMPUTE_TEST_COMMON)))
 
-$(eval $(call program,bench_eu,compute/bench/bench_eu.c compute/tests/cs_env.c \
+$(eval $(call program,bench_eu,compute/bench/bench_eu.c compute/tests/compute_env.c \
 	tests/gtt_env.c tests/tap.c))

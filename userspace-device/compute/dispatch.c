@@ -34,20 +34,20 @@ static uint64_t now_ms(void)
 	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
-static unsigned int groups_per_subslice(const struct gs_eu_array *a, const struct cs_run *run)
+static unsigned int groups_per_subslice(const struct gs_eu_array *a, const struct ea_run *run)
 {
-	unsigned int n = CS_GROUPS_PER_SS;
+	unsigned int n = EA_GROUPS_PER_SS;
 
 	if (a->slots_per_ss / run->tpg < n)
 		n = a->slots_per_ss / run->tpg;
-	if (run->d.slm_size && CS_SLM_PER_SS / run->d.slm_size < n)
-		n = CS_SLM_PER_SS / run->d.slm_size;
+	if (run->d.slm_size && EA_SLM_PER_SS / run->d.slm_size < n)
+		n = EA_SLM_PER_SS / run->d.slm_size;
 	return n;
 }
 
-static struct cs_run *run_create(const struct gs_eu_array *a, const struct gs_eu_dispatch *d)
+static struct ea_run *run_create(const struct gs_eu_array *a, const struct gs_eu_dispatch *d)
 {
-	struct cs_run *run = calloc(1, sizeof(*run));
+	struct ea_run *run = calloc(1, sizeof(*run));
 
 	if (!run)
 		return NULL;
@@ -78,14 +78,14 @@ static struct cs_run *run_create(const struct gs_eu_array *a, const struct gs_eu
 	run->gps = groups_per_subslice(a, run);
 	run->simd_mask = d->simd == 32 ? ~0u : (1u << d->simd) - 1;
 	run->max_insns = d->max_thread_insns ? d->max_thread_insns : DEFAULT_MAX_INSNS;
-	cs_walk_first(run);
+	ea_walk_first(run);
 	return run;
 }
 
-static void run_free(struct cs_run *run)
+static void run_free(struct ea_run *run)
 {
 	gs_tlb_destroy(run->space.tlb);
-	cs_kernel_free(&run->kernel);
+	ea_kernel_free(&run->kernel);
 	free(run->curbe);
 	free(run);
 }
@@ -95,7 +95,7 @@ static void run_free(struct cs_run *run)
  * it may take the device's reg_lock (array_priv.h: never under a->lock).
  * The run stays valid: only this thread frees it.
  */
-static void report_progress(struct gs_eu_array *a, struct cs_run *run)
+static void report_progress(struct gs_eu_array *a, struct ea_run *run)
 {
 	bool stop;
 
@@ -103,7 +103,7 @@ static void report_progress(struct gs_eu_array *a, struct cs_run *run)
 	stop = run->d.progress(run->d.progress_arg, gs_eu_array_retired(a));
 	pthread_mutex_lock(&a->lock);
 	if (stop && !run->stopping && !run->finished)
-		cs_fail(a, run, NULL, GS_EU_ERR_ABORTED,
+		ea_fail(a, run, NULL, GS_EU_ERR_ABORTED,
 			"dispatch aborted (the engine is to be reset)");
 }
 
@@ -111,7 +111,7 @@ static void report_progress(struct gs_eu_array *a, struct cs_run *run)
  * Wait (lock held) until the run is over and no worker is inside it.  With
  * a progress hook the wait wakes every progress_ms to call it.
  */
-static void wait_run(struct gs_eu_array *a, struct cs_run *run)
+static void wait_run(struct gs_eu_array *a, struct ea_run *run)
 {
 	uint32_t limit = run->d.timeout_ms ? run->d.timeout_ms : DEFAULT_TIMEOUT_MS;
 	uint32_t poll = !run->d.progress ? POLL_MS :
@@ -124,41 +124,41 @@ static void wait_run(struct gs_eu_array *a, struct cs_run *run)
 		if (run->d.progress && !run->stopping && !run->finished)
 			report_progress(a, run);
 		if (!run->stopping && !run->finished && now_ms() >= deadline)
-			cs_fail(a, run, NULL, GS_EU_ERR_HANG,
+			ea_fail(a, run, NULL, GS_EU_ERR_HANG,
 				"the dispatch did not finish within %u ms (%u threads live, "
 				"%u waiting on n0)", limit, run->live, run->waiting);
 		if ((run->finished || run->stopping) && !run->running)
 			break;
-		cs_deadline(&ts, poll);
+		ea_deadline(&ts, poll);
 		pthread_cond_timedwait(&a->done_cv, &a->lock, &ts);
 	}
 }
 
 /* Give every slot and group of the run back (lock held, no worker in it). */
-static void release(struct gs_eu_array *a, struct cs_run *run)
+static void release(struct gs_eu_array *a, struct ea_run *run)
 {
 	for (unsigned int i = 0; i < a->nslots; i++) {
-		struct cs_slot *s = &a->slots[i];
+		struct ea_slot *s = &a->slots[i];
 
 		if (s->run != run)
 			continue;
-		if (s->state != CS_DONE)
+		if (s->state != EA_DONE)
 			run->res.instructions += s->t->retired;
 		s->run = NULL;
 		s->grp = NULL;
 		s->next = NULL;
-		s->state = CS_FREE;
+		s->state = EA_FREE;
 	}
 	for (unsigned int i = 0; i < a->nss; i++)
-		for (unsigned int g = 0; g < CS_GROUPS_PER_SS; g++)
+		for (unsigned int g = 0; g < EA_GROUPS_PER_SS; g++)
 			a->ss[i].groups[g].busy = false;
 	run->qhead = run->qtail = NULL;
 }
 
-static enum gs_eu_status run_dispatch(struct gs_eu_array *a, struct cs_run *run)
+static enum gs_eu_status run_dispatch(struct gs_eu_array *a, struct ea_run *run)
 {
 	char why[sizeof(run->res.msg)];
-	int r = cs_kernel_fetch(a, run, why, sizeof(why));
+	int r = ea_kernel_fetch(a, run, why, sizeof(why));
 
 	if (r) {
 		run->res.status = r == -2 ? GS_EU_ERR_FAULT : GS_EU_ERR_NOMEM;
@@ -172,7 +172,7 @@ static enum gs_eu_status run_dispatch(struct gs_eu_array *a, struct cs_run *run)
 	}
 	pthread_mutex_lock(&a->lock);
 	a->run = run;
-	cs_admit(a, run);
+	ea_admit(a, run);
 	wait_run(a, run);
 	release(a, run);
 	a->run = NULL;
@@ -183,7 +183,7 @@ static enum gs_eu_status run_dispatch(struct gs_eu_array *a, struct cs_run *run)
 enum gs_eu_status gs_eu_dispatch(struct gs_eu_array *a, const struct gs_eu_dispatch *d,
 				 struct gs_eu_result *res)
 {
-	struct cs_run *run;
+	struct ea_run *run;
 	char why[sizeof(res->msg)];
 
 	memset(res, 0, sizeof(*res));
@@ -192,7 +192,7 @@ enum gs_eu_status gs_eu_dispatch(struct gs_eu_array *a, const struct gs_eu_dispa
 		snprintf(res->msg, sizeof(res->msg), "another dispatch is running on this EU array");
 		return res->status;
 	}
-	if (cs_validate(a, d, why, sizeof(why))) {
+	if (ea_validate(a, d, why, sizeof(why))) {
 		res->status = GS_EU_ERR_INVALID;
 		snprintf(res->msg, sizeof(res->msg), "%s", why);
 		gs_info("EU array: dispatch refused: %s", why);

@@ -17,7 +17,7 @@
 #include "compute/array_priv.h"
 
 /* Indexed by op (message control 3:0). */
-const struct cs_atomic_op cs_atomic_ops[16] = {
+const struct ea_atomic_op ea_atomic_ops[16] = {
 	[0] = { NULL, 0, false },
 	[1] = { "and", 1, false },
 	[2] = { "or", 1, false },
@@ -36,7 +36,7 @@ const struct cs_atomic_op cs_atomic_ops[16] = {
 	[15] = { "predec", 0, true },
 };
 
-uint32_t cs_atomic_apply(unsigned int op, uint32_t old, uint32_t src0, uint32_t src1)
+uint32_t ea_atomic_apply(unsigned int op, uint32_t old, uint32_t src0, uint32_t src1)
 {
 	int32_t so = (int32_t)old, s0 = (int32_t)src0;
 
@@ -60,7 +60,7 @@ uint32_t cs_atomic_apply(unsigned int op, uint32_t old, uint32_t src0, uint32_t 
 	return old;
 }
 
-static enum gseu_send_result atomic_lanes(struct cs_sf *c, const struct cs_target *tg,
+static enum gseu_send_result atomic_lanes(struct ea_sf *c, const struct ea_target *tg,
 					  bool a64, unsigned int lanes, unsigned int op,
 					  bool ret)
 {
@@ -72,58 +72,58 @@ static enum gseu_send_result atomic_lanes(struct cs_sf *c, const struct cs_targe
 		uint64_t off;
 		uint32_t v0, v1, r;
 
-		if (!cs_lane(m, k))
+		if (!ea_lane(m, k))
 			continue;
-		off = a64 ? (uint64_t)cs_pdw(m, areg, 2 * k) |
-				    (uint64_t)cs_pdw(m, areg, 2 * k + 1) << 32
-			  : cs_pdw(m, areg, k);
-		v0 = cs_atomic_ops[op].nsrc > 0 ? cs_pdw(m, src0, k) : 0;
-		v1 = cs_atomic_ops[op].nsrc > 1 ? cs_pdw(m, src1, k) : 0;
-		if (cs_target_atomic(c, tg, off, op, v0, v1, &r))
+		off = a64 ? (uint64_t)ea_pdw(m, areg, 2 * k) |
+				    (uint64_t)ea_pdw(m, areg, 2 * k + 1) << 32
+			  : ea_pdw(m, areg, k);
+		v0 = ea_atomic_ops[op].nsrc > 0 ? ea_pdw(m, src0, k) : 0;
+		v1 = ea_atomic_ops[op].nsrc > 1 ? ea_pdw(m, src1, k) : 0;
+		if (ea_target_atomic(c, tg, off, op, v0, v1, &r))
 			return GSEU_SEND_ERROR;
 		if (ret)
-			cs_rdw(m, 0, k, r);
+			ea_rdw(m, 0, k, r);
 	}
 	return GSEU_SEND_DONE;
 }
 
-enum gseu_send_result cs_dp_untyped_atomic(struct cs_sf *c, unsigned int type)
+enum gseu_send_result ea_dp_untyped_atomic(struct ea_sf *c, unsigned int type)
 {
 	const struct gseu_send_msg *m = c->m;
 	unsigned int op = m->func_ctrl >> 8 & 0xf, lanes = m->func_ctrl & (1u << 12) ? 8 : 16;
 	bool ret = m->func_ctrl & (1u << 13);
 	unsigned int regs = lanes / 8;
 	enum gseu_send_result r;
-	struct cs_target tg;
+	struct ea_target tg;
 
 	(void)type;
 	if (!op)
-		return cs_sf_error(c, GS_EU_ERR_MESSAGE, "atomic operation 0 is reserved");
-	r = cs_sf_check_len(c, m->header + regs * (1 + cs_atomic_ops[op].nsrc),
+		return ea_sf_error(c, GS_EU_ERR_MESSAGE, "atomic operation 0 is reserved");
+	r = ea_sf_check_len(c, m->header + regs * (1 + ea_atomic_ops[op].nsrc),
 			    ret ? regs : 0);
 	if (r != GSEU_SEND_DONE)
 		return r;
-	if (cs_target_bti(c, m->func_ctrl & 0xff, &tg))
+	if (ea_target_bti(c, m->func_ctrl & 0xff, &tg))
 		return GSEU_SEND_ERROR;
 	return atomic_lanes(c, &tg, false, lanes, op, ret);
 }
 
-enum gseu_send_result cs_dp_a64_untyped_atomic(struct cs_sf *c, unsigned int type)
+enum gseu_send_result ea_dp_a64_untyped_atomic(struct ea_sf *c, unsigned int type)
 {
 	const struct gseu_send_msg *m = c->m;
 	unsigned int op = m->func_ctrl >> 8 & 0xf;
 	bool ret = m->func_ctrl & (1u << 13);
 	enum gseu_send_result r;
-	struct cs_target tg;
+	struct ea_target tg;
 
 	(void)type;
 	if (m->func_ctrl & (1u << 12))
-		return cs_sf_error(c, GS_EU_ERR_UNSUPPORTED, "64-bit A64 atomics (bit 12)");
+		return ea_sf_error(c, GS_EU_ERR_UNSUPPORTED, "64-bit A64 atomics (bit 12)");
 	if (!op)
-		return cs_sf_error(c, GS_EU_ERR_MESSAGE, "atomic operation 0 is reserved");
-	r = cs_sf_check_len(c, m->header + 2 + cs_atomic_ops[op].nsrc, ret ? 1 : 0);
+		return ea_sf_error(c, GS_EU_ERR_MESSAGE, "atomic operation 0 is reserved");
+	r = ea_sf_check_len(c, m->header + 2 + ea_atomic_ops[op].nsrc, ret ? 1 : 0);
 	if (r != GSEU_SEND_DONE)
 		return r;
-	cs_target_a64(&tg);
+	ea_target_a64(&tg);
 	return atomic_lanes(c, &tg, true, 8, op, ret);
 }

@@ -33,26 +33,26 @@ static const struct {
 	[4] = { 8, 4, 2 },
 };
 
-enum gseu_send_result cs_dp_oword_block(struct cs_sf *c, unsigned int type)
+enum gseu_send_result ea_dp_oword_block(struct ea_sf *c, unsigned int type)
 {
 	const struct gseu_send_msg *m = c->m;
 	unsigned int bs = m->func_ctrl >> 8 & 7;
 	bool write = type == 8;
 	enum gseu_send_result r;
-	struct cs_target tg;
+	struct ea_target tg;
 	uint64_t off;
 
 	if (!block_sizes[bs].owords)
-		return cs_sf_error(c, GS_EU_ERR_MESSAGE, "block size %u (bits 10:8) is reserved",
+		return ea_sf_error(c, GS_EU_ERR_MESSAGE, "block size %u (bits 10:8) is reserved",
 				   bs);
 	if (!m->header)
-		return cs_sf_error(c, GS_EU_ERR_MESSAGE,
+		return ea_sf_error(c, GS_EU_ERR_MESSAGE,
 				   "no header: the global offset is M0.2 (descriptor bit 19)");
-	r = cs_sf_check_len(c, 1 + (write ? block_sizes[bs].regs : 0),
+	r = ea_sf_check_len(c, 1 + (write ? block_sizes[bs].regs : 0),
 			    write ? 0 : block_sizes[bs].regs);
 	if (r != GSEU_SEND_DONE)
 		return r;
-	if (cs_target_bti(c, m->func_ctrl & 0xff, &tg))
+	if (ea_target_bti(c, m->func_ctrl & 0xff, &tg))
 		return GSEU_SEND_ERROR;
 	off = (uint64_t)m->payload[0].d[2] * 16;
 	for (unsigned int o = 0; o < block_sizes[bs].owords; o++) {
@@ -60,11 +60,11 @@ enum gseu_send_result cs_dp_oword_block(struct cs_sf *c, unsigned int type)
 		unsigned int reg = o / 2;
 
 		if (write) {
-			if (cs_target_write(c, &tg, off + 16ull * o,
+			if (ea_target_write(c, &tg, off + 16ull * o,
 					    m->payload[1 + reg].d + 4 * half, 16))
 				return GSEU_SEND_ERROR;
 		} else {
-			if (cs_target_read(c, &tg, off + 16ull * o,
+			if (ea_target_read(c, &tg, off + 16ull * o,
 					   m->response[reg].d + 4 * half, 16))
 				return GSEU_SEND_ERROR;
 		}
@@ -72,10 +72,10 @@ enum gseu_send_result cs_dp_oword_block(struct cs_sf *c, unsigned int type)
 	return GSEU_SEND_DONE;
 }
 
-enum gseu_send_result cs_dp_fence(struct cs_sf *c, unsigned int type)
+enum gseu_send_result ea_dp_fence(struct ea_sf *c, unsigned int type)
 {
 	bool commit = c->m->func_ctrl >> 13 & 1;
-	enum gseu_send_result r = cs_sf_check_len(c, 1, commit ? 1 : 0);
+	enum gseu_send_result r = ea_sf_check_len(c, 1, commit ? 1 : 0);
 
 	(void)type;
 	if (r != GSEU_SEND_DONE)

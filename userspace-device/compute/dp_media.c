@@ -36,47 +36,47 @@ static int64_t clamp64(int64_t v, int64_t lo, int64_t hi)
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
-enum gseu_send_result cs_dp_media_block(struct cs_sf *c, unsigned int type)
+enum gseu_send_result ea_dp_media_block(struct ea_sf *c, unsigned int type)
 {
 	const struct gseu_send_msg *m = c->m;
 	bool write = type == 10;
-	const struct cs_format *fmt;
-	struct cs_surface surf;
+	const struct ea_format *fmt;
+	struct ea_surface surf;
 	int32_t x0, y0;
 	unsigned int w, h, pitch, regs;
 	uint64_t row_bytes;
 
 	if (!m->header || m->mlen < 1)
-		return cs_sf_error(c, GS_EU_ERR_MESSAGE, "no header (descriptor bit 19)");
+		return ea_sf_error(c, GS_EU_ERR_MESSAGE, "no header (descriptor bit 19)");
 	x0 = (int32_t)m->payload[0].d[0];
 	y0 = (int32_t)m->payload[0].d[1];
 	w = (m->payload[0].d[2] & 0x3f) + 1;
 	h = (m->payload[0].d[2] >> 16 & 0x3f) + 1;
 	pitch = row_pitch(w);
 	if (pitch * h > 256)
-		return cs_sf_error(c, GS_EU_ERR_MESSAGE, "a %ux%u-byte block: at most 256 bytes",
+		return ea_sf_error(c, GS_EU_ERR_MESSAGE, "a %ux%u-byte block: at most 256 bytes",
 				   w, h);
 	regs = (pitch * h + 31) / 32;
 	if (write ? m->mlen < 1 + regs || m->rlen : m->mlen != 1 || m->rlen != regs)
-		return cs_sf_error(c, GS_EU_ERR_MESSAGE,
+		return ea_sf_error(c, GS_EU_ERR_MESSAGE,
 				   "lengths %u/%u for a %ux%u-byte block (%u data registers)",
 				   m->mlen, m->rlen, w, h, regs);
 	if (!write && !m->response)
-		return cs_sf_error(c, GS_EU_ERR_MESSAGE, "a null destination");
+		return ea_sf_error(c, GS_EU_ERR_MESSAGE, "a null destination");
 	if ((m->func_ctrl & 0xff) >= 240)
-		return cs_sf_error(c, GS_EU_ERR_MESSAGE, "binding table index %u: media blocks "
+		return ea_sf_error(c, GS_EU_ERR_MESSAGE, "binding table index %u: media blocks "
 				   "need a surface", m->func_ctrl & 0xff);
-	if (cs_surface_load(c, FAULT_SRC_DATAPORT, m->func_ctrl & 0xff, &surf))
+	if (ea_surface_load(c, FAULT_SRC_DATAPORT, m->func_ctrl & 0xff, &surf))
 		return GSEU_SEND_ERROR;
-	if (surf.type == CS_SURF_NULL)
+	if (surf.type == EA_SURF_NULL)
 		return GSEU_SEND_DONE;
-	if (surf.type != CS_SURF_2D || surf.tile_mode)
-		return cs_sf_error(c, GS_EU_ERR_UNSUPPORTED,
+	if (surf.type != EA_SURF_2D || surf.tile_mode)
+		return ea_sf_error(c, GS_EU_ERR_UNSUPPORTED,
 				   "media block on a surface of type %u, tile mode %u (linear 2D only)",
 				   surf.type, surf.tile_mode);
-	fmt = cs_format_find(surf.format);
+	fmt = ea_format_find(surf.format);
 	if (!fmt)
-		return cs_sf_error(c, GS_EU_ERR_UNSUPPORTED, "surface format %#x", surf.format);
+		return ea_sf_error(c, GS_EU_ERR_UNSUPPORTED, "surface format %#x", surf.format);
 	row_bytes = (uint64_t)surf.width * fmt->bpp;
 	for (unsigned int r = 0; r < h; r++) {
 		int64_t y = (int64_t)y0 + r;
@@ -91,7 +91,7 @@ enum gseu_send_result cs_dp_media_block(struct cs_sf *c, unsigned int type)
 				if (x < 0 || (uint64_t)x >= row_bytes || y < 0 ||
 				    (uint64_t)y >= surf.height)
 					continue;
-				if (cs_gpu_write(c, FAULT_SRC_DATAPORT,
+				if (ea_gpu_write(c, FAULT_SRC_DATAPORT,
 						 surf.base + (uint64_t)y * surf.pitch + (uint64_t)x,
 						 src, 1))
 					return GSEU_SEND_ERROR;
@@ -101,7 +101,7 @@ enum gseu_send_result cs_dp_media_block(struct cs_sf *c, unsigned int type)
 				int64_t in = ((x % fmt->bpp) + fmt->bpp) % fmt->bpp;
 				int64_t yy = clamp64(y, 0, surf.height - 1);
 
-				if (cs_gpu_read(c, FAULT_SRC_DATAPORT,
+				if (ea_gpu_read(c, FAULT_SRC_DATAPORT,
 						surf.base + (uint64_t)yy * surf.pitch +
 						(uint64_t)(px * fmt->bpp + in),
 						&m->response[at / 32].b[at % 32], 1))

@@ -23,7 +23,7 @@
  */
 #include "compute/array_priv.h"
 
-static enum gseu_send_result scatter(struct cs_sf *c, const struct cs_target *tg,
+static enum gseu_send_result scatter(struct ea_sf *c, const struct ea_target *tg,
 				     unsigned int lanes, unsigned int size, bool a64, bool write)
 {
 	const struct gseu_send_msg *m = c->m;
@@ -34,59 +34,59 @@ static enum gseu_send_result scatter(struct cs_sf *c, const struct cs_target *tg
 		uint64_t a;
 		uint32_t v = 0;
 
-		if (!cs_lane(m, k))
+		if (!ea_lane(m, k))
 			continue;
-		a = a64 ? (uint64_t)cs_pdw(m, areg, 2 * k) | (uint64_t)cs_pdw(m, areg, 2 * k + 1) << 32
-			: cs_pdw(m, areg, k);
+		a = a64 ? (uint64_t)ea_pdw(m, areg, 2 * k) | (uint64_t)ea_pdw(m, areg, 2 * k + 1) << 32
+			: ea_pdw(m, areg, k);
 		if (write) {
-			v = cs_pdw(m, dreg, k);
-			if (cs_target_write(c, tg, a, &v, size))	/* little-endian low bytes */
+			v = ea_pdw(m, dreg, k);
+			if (ea_target_write(c, tg, a, &v, size))	/* little-endian low bytes */
 				return GSEU_SEND_ERROR;
 		} else {
-			if (cs_target_read(c, tg, a, &v, size))
+			if (ea_target_read(c, tg, a, &v, size))
 				return GSEU_SEND_ERROR;
-			cs_rdw(m, 0, k, v);
+			ea_rdw(m, 0, k, v);
 		}
 	}
 	return GSEU_SEND_DONE;
 }
 
-enum gseu_send_result cs_dp_byte_scattered(struct cs_sf *c, unsigned int type)
+enum gseu_send_result ea_dp_byte_scattered(struct ea_sf *c, unsigned int type)
 {
 	const struct gseu_send_msg *m = c->m;
 	unsigned int lanes = m->func_ctrl >> 8 & 1 ? 16 : 8, regs = lanes / 8;
 	unsigned int ds = m->func_ctrl >> 10 & 3;
 	bool write = type == 12;
 	enum gseu_send_result r;
-	struct cs_target tg;
+	struct ea_target tg;
 
 	if (ds == 3)
-		return cs_sf_error(c, GS_EU_ERR_MESSAGE, "data size 3 (bits 11:10) is reserved");
-	r = cs_sf_check_len(c, m->header + regs * (write ? 2 : 1), write ? 0 : regs);
+		return ea_sf_error(c, GS_EU_ERR_MESSAGE, "data size 3 (bits 11:10) is reserved");
+	r = ea_sf_check_len(c, m->header + regs * (write ? 2 : 1), write ? 0 : regs);
 	if (r != GSEU_SEND_DONE)
 		return r;
-	if (cs_target_bti(c, m->func_ctrl & 0xff, &tg))
+	if (ea_target_bti(c, m->func_ctrl & 0xff, &tg))
 		return GSEU_SEND_ERROR;
 	return scatter(c, &tg, lanes, 1u << ds, false, write);
 }
 
-enum gseu_send_result cs_dp_a64_scattered_write(struct cs_sf *c, unsigned int type)
+enum gseu_send_result ea_dp_a64_scattered_write(struct ea_sf *c, unsigned int type)
 {
 	const struct gseu_send_msg *m = c->m;
 	unsigned int lanes = m->func_ctrl >> 12 & 1 ? 16 : 8, regs = lanes / 8;
 	unsigned int subtype = m->func_ctrl >> 8 & 3, ds = m->func_ctrl >> 10 & 3;
 	enum gseu_send_result r;
-	struct cs_target tg;
+	struct ea_target tg;
 
 	(void)type;
 	if (subtype)
-		return cs_sf_error(c, GS_EU_ERR_UNSUPPORTED,
+		return ea_sf_error(c, GS_EU_ERR_UNSUPPORTED,
 				   "A64 scattered subtype %u (gensim implements byte, 0)", subtype);
 	if (ds == 3)
-		return cs_sf_error(c, GS_EU_ERR_UNSUPPORTED, "A64 byte scattered of 8 bytes");
-	r = cs_sf_check_len(c, m->header + 3 * regs, 0);
+		return ea_sf_error(c, GS_EU_ERR_UNSUPPORTED, "A64 byte scattered of 8 bytes");
+	r = ea_sf_check_len(c, m->header + 3 * regs, 0);
 	if (r != GSEU_SEND_DONE)
 		return r;
-	cs_target_a64(&tg);
+	ea_target_a64(&tg);
 	return scatter(c, &tg, lanes, 1u << ds, true, true);
 }

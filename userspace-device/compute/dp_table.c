@@ -14,46 +14,46 @@
 
 struct dp_msg {
 	const char *name;
-	cs_dp_fn fn;			/* NULL: not implemented, see why */
+	ea_dp_fn fn;			/* NULL: not implemented, see why */
 	const char *why;
 };
 
 static const struct dp_msg dc0[32] = {
-	[0] = { "OWord block read", cs_dp_oword_block, NULL },
+	[0] = { "OWord block read", ea_dp_oword_block, NULL },
 	[1] = { "unaligned OWord block read", NULL, "its offset unit is not in the documents" },
 	[2] = { "OWord dual block read", NULL, "not implemented" },
 	[3] = { "DWord scattered read", NULL, "not implemented (use untyped or byte scattered)" },
-	[4] = { "byte scattered read", cs_dp_byte_scattered, NULL },
+	[4] = { "byte scattered read", ea_dp_byte_scattered, NULL },
 	[5] = { "untyped surface read (DC0)", NULL, "Gen7 only: Gen8 sends it to DC1 (SFID 12)" },
 	[6] = { "untyped atomic (DC0)", NULL, "Gen7 only: Gen8 sends it to DC1 (SFID 12)" },
-	[7] = { "memory fence", cs_dp_fence, NULL },
-	[8] = { "OWord block write", cs_dp_oword_block, NULL },
+	[7] = { "memory fence", ea_dp_fence, NULL },
+	[8] = { "OWord block write", ea_dp_oword_block, NULL },
 	[10] = { "OWord dual block write", NULL, "not implemented" },
 	[11] = { "DWord scattered write", NULL, "not implemented (use untyped or byte scattered)" },
-	[12] = { "byte scattered write", cs_dp_byte_scattered, NULL },
+	[12] = { "byte scattered write", ea_dp_byte_scattered, NULL },
 	[13] = { "untyped surface write (DC0)", NULL, "Gen7 only: Gen8 sends it to DC1 (SFID 12)" },
 };
 
 static const struct dp_msg dc1[32] = {
-	[1] = { "untyped surface read", cs_dp_untyped_rw, NULL },
-	[2] = { "untyped atomic", cs_dp_untyped_atomic, NULL },
+	[1] = { "untyped surface read", ea_dp_untyped_rw, NULL },
+	[2] = { "untyped atomic", ea_dp_untyped_atomic, NULL },
 	[3] = { "untyped atomic SIMD4x2", NULL, "SIMD4x2 is not implemented" },
-	[4] = { "media block read", cs_dp_media_block, NULL },
+	[4] = { "media block read", ea_dp_media_block, NULL },
 	[5] = { "typed surface read", NULL, "typed surfaces are not implemented" },
 	[6] = { "typed atomic", NULL, "typed surfaces are not implemented" },
 	[7] = { "typed atomic SIMD4x2", NULL, "typed surfaces are not implemented" },
-	[9] = { "untyped surface write", cs_dp_untyped_rw, NULL },
-	[10] = { "media block write", cs_dp_media_block, NULL },
+	[9] = { "untyped surface write", ea_dp_untyped_rw, NULL },
+	[10] = { "media block write", ea_dp_media_block, NULL },
 	[11] = { "atomic counter", NULL, "not implemented" },
 	[12] = { "atomic counter SIMD4x2", NULL, "not implemented" },
 	[13] = { "typed surface write", NULL, "typed surfaces are not implemented" },
 	[0x10] = { "A64 scattered read", NULL, "a Gen9 message" },
-	[0x11] = { "A64 untyped surface read", cs_dp_a64_untyped_rw, NULL },
-	[0x12] = { "A64 untyped atomic", cs_dp_a64_untyped_atomic, NULL },
+	[0x11] = { "A64 untyped surface read", ea_dp_a64_untyped_rw, NULL },
+	[0x12] = { "A64 untyped atomic", ea_dp_a64_untyped_atomic, NULL },
 	[0x14] = { "A64 OWord block read", NULL, "a Gen9 message" },
 	[0x15] = { "A64 OWord block write", NULL, "a Gen9 message" },
-	[0x19] = { "A64 untyped surface write", cs_dp_a64_untyped_rw, NULL },
-	[0x1a] = { "A64 scattered write", cs_dp_a64_scattered_write, NULL },
+	[0x19] = { "A64 untyped surface write", ea_dp_a64_untyped_rw, NULL },
+	[0x1a] = { "A64 scattered write", ea_dp_a64_scattered_write, NULL },
 	[0x1b] = { "A64 untyped float atomic", NULL, "a Gen9 message" },
 	[0x1d] = { "untyped float atomic", NULL, "a Gen9 message" },
 };
@@ -63,28 +63,28 @@ static enum gseu_send_result dp(const struct dp_msg *table, const char *port, vo
 {
 	unsigned int type = m->func_ctrl >> 14 & 0x1f;
 	const struct dp_msg *msg = &table[type];
-	struct cs_sf c;
+	struct ea_sf c;
 
-	cs_sf_init(&c, ctx, t, m, msg->name ? msg->name : port);
+	ea_sf_init(&c, ctx, t, m, msg->name ? msg->name : port);
 	if (m->eot)
-		return cs_sf_error(&c, GS_EU_ERR_MESSAGE,
+		return ea_sf_error(&c, GS_EU_ERR_MESSAGE,
 				   "EOT on a data port message: a GPGPU thread ends with its "
 				   "message to the thread spawner (SFID 7)");
 	if (!msg->name)
-		return cs_sf_error(&c, GS_EU_ERR_UNSUPPORTED, "message type %#x is not a Gen8 %s "
+		return ea_sf_error(&c, GS_EU_ERR_UNSUPPORTED, "message type %#x is not a Gen8 %s "
 				   "message", type, port);
 	if (!msg->fn)
-		return cs_sf_error(&c, GS_EU_ERR_UNSUPPORTED, "%s", msg->why);
+		return ea_sf_error(&c, GS_EU_ERR_UNSUPPORTED, "%s", msg->why);
 	return msg->fn(&c, type);
 }
 
-enum gseu_send_result cs_sfid_dc0(void *ctx, struct gseu_hw_thread *t,
+enum gseu_send_result ea_sfid_dc0(void *ctx, struct gseu_hw_thread *t,
 				  const struct gseu_send_msg *m)
 {
 	return dp(dc0, "data cache (DC0)", ctx, t, m);
 }
 
-enum gseu_send_result cs_sfid_dc1(void *ctx, struct gseu_hw_thread *t,
+enum gseu_send_result ea_sfid_dc1(void *ctx, struct gseu_hw_thread *t,
 				  const struct gseu_send_msg *m)
 {
 	return dp(dc1, "data cache 1 (DC1)", ctx, t, m);

@@ -39,9 +39,9 @@ struct untyped {
 static uint64_t lane_addr(const struct gseu_send_msg *m, const struct untyped *u, unsigned int k)
 {
 	if (u->a64)
-		return (uint64_t)cs_pdw(m, u->areg, 2 * k) |
-		       (uint64_t)cs_pdw(m, u->areg, 2 * k + 1) << 32;
-	return cs_pdw(m, u->areg, k);
+		return (uint64_t)ea_pdw(m, u->areg, 2 * k) |
+		       (uint64_t)ea_pdw(m, u->areg, 2 * k + 1) << 32;
+	return ea_pdw(m, u->areg, k);
 }
 
 /* Enabled lanes from @k whose addresses continue @a by 4 bytes each. */
@@ -50,12 +50,12 @@ static unsigned int run_len(const struct gseu_send_msg *m, const struct untyped 
 {
 	unsigned int n = 1;
 
-	while (k + n < u->lanes && cs_lane(m, k + n) && lane_addr(m, u, k + n) == a + 4ull * n)
+	while (k + n < u->lanes && ea_lane(m, k + n) && lane_addr(m, u, k + n) == a + 4ull * n)
 		n++;
 	return n;
 }
 
-static int one_channel(struct cs_sf *c, const struct cs_target *tg, const struct untyped *u,
+static int one_channel(struct ea_sf *c, const struct ea_target *tg, const struct untyped *u,
 		       unsigned int i, bool write)
 {
 	const struct gseu_send_msg *m = c->m;
@@ -66,25 +66,25 @@ static int one_channel(struct cs_sf *c, const struct cs_target *tg, const struct
 		uint64_t a;
 		unsigned int n;
 
-		if (!cs_lane(m, k)) {
+		if (!ea_lane(m, k)) {
 			k++;
 			continue;
 		}
 		a = lane_addr(m, u, k);
 		n = run_len(m, u, k, a);
 		a += 4ull * ch;
-		if (n > 1 && !cs_target_in(tg, a, 4 * n))
+		if (n > 1 && !ea_target_in(tg, a, 4 * n))
 			n = 1;	/* bounds are per dword */
 		if (write) {
 			for (unsigned int j = 0; j < n; j++)
-				buf[j] = cs_pdw(m, u->dreg + i * u->regs, k + j);
-			if (cs_target_write(c, tg, a, buf, 4 * n))
+				buf[j] = ea_pdw(m, u->dreg + i * u->regs, k + j);
+			if (ea_target_write(c, tg, a, buf, 4 * n))
 				return -1;
 		} else {
-			if (cs_target_read(c, tg, a, buf, 4 * n))
+			if (ea_target_read(c, tg, a, buf, 4 * n))
 				return -1;
 			for (unsigned int j = 0; j < n; j++)
-				cs_rdw(m, i * u->regs, k + j, buf[j]);
+				ea_rdw(m, i * u->regs, k + j, buf[j]);
 		}
 		k += n;
 	}
@@ -92,14 +92,14 @@ static int one_channel(struct cs_sf *c, const struct cs_target *tg, const struct
 }
 
 /* Parse the descriptor; 0, or an error answer in *res. */
-static int parse(struct cs_sf *c, bool a64, bool write, struct untyped *u,
+static int parse(struct ea_sf *c, bool a64, bool write, struct untyped *u,
 		 enum gseu_send_result *res)
 {
 	const struct gseu_send_msg *m = c->m;
 	unsigned int simd = m->func_ctrl >> 12 & 3, cmask = m->func_ctrl >> 8 & 0xf;
 
 	if (simd == 0 || simd == 3) {
-		*res = cs_sf_error(c, GS_EU_ERR_UNSUPPORTED, "SIMD mode %u (%s)", simd,
+		*res = ea_sf_error(c, GS_EU_ERR_UNSUPPORTED, "SIMD mode %u (%s)", simd,
 				   simd ? "reserved" : "SIMD4x2");
 		return -1;
 	}
@@ -111,18 +111,18 @@ static int parse(struct cs_sf *c, bool a64, bool write, struct untyped *u,
 		if (!(cmask >> ch & 1))
 			u->ch[u->nch++] = (uint8_t)ch;
 	if (!u->nch) {
-		*res = cs_sf_error(c, GS_EU_ERR_MESSAGE, "every channel masked (bits 11:8 = 0xf)");
+		*res = ea_sf_error(c, GS_EU_ERR_MESSAGE, "every channel masked (bits 11:8 = 0xf)");
 		return -1;
 	}
 	u->areg = m->header;
 	u->aregs = a64 ? 2 * u->regs : u->regs;
 	u->dreg = u->areg + u->aregs;
-	*res = cs_sf_check_len(c, u->dreg + (write ? u->nch * u->regs : 0),
+	*res = ea_sf_check_len(c, u->dreg + (write ? u->nch * u->regs : 0),
 			       write ? 0 : u->nch * u->regs);
 	return *res == GSEU_SEND_DONE ? 0 : -1;
 }
 
-static enum gseu_send_result untyped(struct cs_sf *c, const struct cs_target *tg,
+static enum gseu_send_result untyped(struct ea_sf *c, const struct ea_target *tg,
 				     const struct untyped *u, bool write)
 {
 	for (unsigned int i = 0; i < u->nch; i++)
@@ -131,29 +131,29 @@ static enum gseu_send_result untyped(struct cs_sf *c, const struct cs_target *tg
 	return GSEU_SEND_DONE;
 }
 
-enum gseu_send_result cs_dp_untyped_rw(struct cs_sf *c, unsigned int type)
+enum gseu_send_result ea_dp_untyped_rw(struct ea_sf *c, unsigned int type)
 {
 	bool write = type == 9;
 	enum gseu_send_result r;
-	struct cs_target tg;
+	struct ea_target tg;
 	struct untyped u;
 
 	if (parse(c, false, write, &u, &r))
 		return r;
-	if (cs_target_bti(c, c->m->func_ctrl & 0xff, &tg))
+	if (ea_target_bti(c, c->m->func_ctrl & 0xff, &tg))
 		return GSEU_SEND_ERROR;
 	return untyped(c, &tg, &u, write);
 }
 
-enum gseu_send_result cs_dp_a64_untyped_rw(struct cs_sf *c, unsigned int type)
+enum gseu_send_result ea_dp_a64_untyped_rw(struct ea_sf *c, unsigned int type)
 {
 	bool write = type == 0x19;
 	enum gseu_send_result r;
-	struct cs_target tg;
+	struct ea_target tg;
 	struct untyped u;
 
 	if (parse(c, true, write, &u, &r))
 		return r;
-	cs_target_a64(&tg);
+	ea_target_a64(&tg);
 	return untyped(c, &tg, &u, write);
 }

@@ -36,13 +36,13 @@ static const char *const subfunc_name[8] = {
 #define GW_SUB_BARRIER	4
 #define GW_ACKREQ	(1u << 14)
 
-static enum gseu_send_result barrier(struct cs_sf *c)
+static enum gseu_send_result barrier(struct ea_sf *c)
 {
 	const struct gseu_send_msg *m = c->m;
-	struct cs_group *g = c->s->grp;
+	struct ea_group *g = c->s->grp;
 	struct gs_eu_array *a = c->a;
 	bool ack = m->func_ctrl & GW_ACKREQ;
-	enum gseu_send_result r = cs_sf_check_len(c, 1, ack ? 1 : 0);
+	enum gseu_send_result r = ea_sf_check_len(c, 1, ack ? 1 : 0);
 	uint32_t dw2, id;
 
 	if (r != GSEU_SEND_DONE)
@@ -50,14 +50,14 @@ static enum gseu_send_result barrier(struct cs_sf *c)
 	dw2 = m->payload[0].d[2];
 	id = dw2 >> 24 & 0xf;
 	if (!c->run->d.barrier_enable)
-		return cs_sf_error(c, GS_EU_ERR_MESSAGE,
+		return ea_sf_error(c, GS_EU_ERR_MESSAGE,
 				   "the group was dispatched without a barrier (IDD Barrier Enable "
 				   "is 0)");
 	if (dw2 & (1u << 15))
-		return cs_sf_error(c, GS_EU_ERR_UNSUPPORTED,
+		return ea_sf_error(c, GS_EU_ERR_UNSUPPORTED,
 				   "reprogramming the barrier count (M0.2 bit 15)");
 	if (id != g->barrier_id)
-		return cs_sf_error(c, GS_EU_ERR_MESSAGE,
+		return ea_sf_error(c, GS_EU_ERR_MESSAGE,
 				   "barrier ID %u in M0.2[27:24], the group's is %u (copy r0.2)",
 				   id, g->barrier_id);
 	if (ack)
@@ -67,25 +67,25 @@ static enum gseu_send_result barrier(struct cs_sf *c)
 	if (++g->arrived == c->run->tpg) {
 		g->arrived = 0;
 		for (unsigned int j = 0; j < c->run->tpg; j++)
-			cs_notify(a, &g->first[j], 0);
+			ea_notify(a, &g->first[j], 0);
 	}
 	pthread_mutex_unlock(&a->lock);
 	return GSEU_SEND_DONE;
 }
 
-enum gseu_send_result cs_sfid_gateway(void *ctx, struct gseu_hw_thread *t,
+enum gseu_send_result ea_sfid_gateway(void *ctx, struct gseu_hw_thread *t,
 				      const struct gseu_send_msg *m)
 {
 	unsigned int sub = m->func_ctrl & 7;
-	struct cs_sf c;
+	struct ea_sf c;
 
-	cs_sf_init(&c, ctx, t, m, subfunc_name[sub]);
+	ea_sf_init(&c, ctx, t, m, subfunc_name[sub]);
 	if (m->eot)
-		return cs_sf_error(&c, GS_EU_ERR_MESSAGE,
+		return ea_sf_error(&c, GS_EU_ERR_MESSAGE,
 				   "EOT to the gateway: a GPGPU thread ends with its message to "
 				   "the thread spawner (SFID 7)");
 	if (sub != GW_SUB_BARRIER)
-		return cs_sf_error(&c, GS_EU_ERR_UNSUPPORTED,
+		return ea_sf_error(&c, GS_EU_ERR_UNSUPPORTED,
 				   "gateway %s: gensim implements only BarrierMsg",
 				   subfunc_name[sub]);
 	return barrier(&c);

@@ -18,29 +18,29 @@
  */
 #include "compute/array_priv.h"
 
-int cs_gpu_read(struct cs_sf *c, unsigned int src, uint64_t va, void *buf, size_t len)
+int ea_gpu_read(struct ea_sf *c, unsigned int src, uint64_t va, void *buf, size_t len)
 {
 	struct gs_fault f;
 
 	if (!gs_mem_read(c->a->dev, &c->run->space, va, buf, len, &f))
 		return 0;
-	cs_sf_fault(c, src, &f, c->what);
+	ea_sf_fault(c, src, &f, c->what);
 	return -1;
 }
 
-int cs_gpu_write(struct cs_sf *c, unsigned int src, uint64_t va, const void *buf, size_t len)
+int ea_gpu_write(struct ea_sf *c, unsigned int src, uint64_t va, const void *buf, size_t len)
 {
 	struct gs_fault f;
 
 	if (!gs_mem_write(c->a->dev, &c->run->space, va, buf, len, &f))
 		return 0;
-	cs_sf_fault(c, src, &f, c->what);
+	ea_sf_fault(c, src, &f, c->what);
 	return -1;
 }
 
-pthread_mutex_t *cs_stripe(struct gs_eu_array *a, uint64_t key)
+pthread_mutex_t *ea_stripe(struct gs_eu_array *a, uint64_t key)
 {
 	key >>= 2;
 	key ^= key >> 6 ^ key >> 12;
-	return &a->stripes[key % CS_ATOMIC_STRIPES];
+	return &a->stripes[key % EA_ATOMIC_STRIPES];
 }

@@ -29,9 +29,9 @@
 #define FIRST_WINDOW	4096u
 
 /* Read more of the kernel, up to @want bytes in all; stops at a fault. */
-static int read_to(struct gs_eu_array *a, struct cs_run *run, uint32_t want)
+static int read_to(struct gs_eu_array *a, struct ea_run *run, uint32_t want)
 {
-	struct cs_kernel *k = &run->kernel;
+	struct ea_kernel *k = &run->kernel;
 	uint8_t *nb;
 
 	if (want > k->max)
@@ -62,9 +62,9 @@ static int read_to(struct gs_eu_array *a, struct cs_run *run, uint32_t want)
  * instruction (compacted ones shift the 16-byte grid by 8): decode one
  * slot less, the next window completes it.
  */
-static int decode(struct cs_run *run)
+static int decode(struct ea_run *run)
 {
-	struct cs_kernel *k = &run->kernel;
+	struct ea_kernel *k = &run->kernel;
 	uint32_t size = k->fetched & ~7u;
 	struct gseu_program *p = NULL;
 	struct gseu_error err;
@@ -89,9 +89,9 @@ static int decode(struct cs_run *run)
 	return 0;
 }
 
-int cs_kernel_fetch(struct gs_eu_array *a, struct cs_run *run, char *why, size_t len)
+int ea_kernel_fetch(struct gs_eu_array *a, struct ea_run *run, char *why, size_t len)
 {
-	struct cs_kernel *k = &run->kernel;
+	struct ea_kernel *k = &run->kernel;
 
 	k->va = run->d.instruction_base + (run->d.kernel_start & ~63ull);
 	k->max = run->d.kernel_max_size ? run->d.kernel_max_size : 1u << 20;
@@ -107,9 +107,9 @@ int cs_kernel_fetch(struct gs_eu_array *a, struct cs_run *run, char *why, size_t
 	return 0;
 }
 
-bool cs_kernel_grow(struct gs_eu_array *a, struct cs_run *run, struct cs_slot *s)
+bool ea_kernel_grow(struct gs_eu_array *a, struct ea_run *run, struct ea_slot *s)
 {
-	struct cs_kernel *k = &run->kernel;
+	struct ea_kernel *k = &run->kernel;
 	struct gseu_hw_thread *t = s->t;
 	uint32_t want;
 
@@ -140,7 +140,7 @@ bool cs_kernel_grow(struct gs_eu_array *a, struct cs_run *run, struct cs_slot *s
 	return false;
 }
 
-void cs_kernel_free(struct cs_kernel *k)
+void ea_kernel_free(struct ea_kernel *k)
 {
 	for (unsigned int i = 0; i < k->nold; i++)
 		gseu_program_free(k->old[i]);

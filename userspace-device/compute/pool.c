@@ -26,7 +26,7 @@
 #define IDLE_WAIT_MS	100
 
 /* An absolute CLOCK_REALTIME deadline @ms from now, for timed waits. */
-void cs_deadline(struct timespec *ts, unsigned int ms)
+void ea_deadline(struct timespec *ts, unsigned int ms)
 {
 	clock_gettime(CLOCK_REALTIME, ts);
 	ts->tv_sec += ms / 1000;
@@ -43,19 +43,19 @@ static void *worker_main(void *arg)
 
 	pthread_mutex_lock(&a->lock);
 	while (!a->stop) {
-		struct cs_run *run = a->run;
-		struct cs_slot *s = run && !run->stopping ? cs_dequeue(run) : NULL;
+		struct ea_run *run = a->run;
+		struct ea_slot *s = run && !run->stopping ? ea_dequeue(run) : NULL;
 		const struct gseu_program *prog;
 		enum gseu_run_status st;
 		struct timespec ts;
 		uint64_t before;
 
 		if (!s) {
-			cs_deadline(&ts, IDLE_WAIT_MS);
+			ea_deadline(&ts, IDLE_WAIT_MS);
 			pthread_cond_timedwait(&a->work_cv, &a->lock, &ts);
 			continue;
 		}
-		s->state = CS_RUNNING;
+		s->state = EA_RUNNING;
 		run->running++;
 		prog = run->kernel.prog;
 		s->ran_size = run->kernel.prog_size;
@@ -69,7 +69,7 @@ static void *worker_main(void *arg)
 
 		pthread_mutex_lock(&a->lock);
 		run->running--;
-		cs_after_slice(a, run, s, st);
+		ea_after_slice(a, run, s, st);
 		if ((run->stopping || run->finished) && !run->running)
 			pthread_cond_broadcast(&a->done_cv);
 	}
@@ -77,7 +77,7 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
-int cs_pool_start(struct gs_eu_array *a, unsigned int n)
+int ea_pool_start(struct gs_eu_array *a, unsigned int n)
 {
 	a->workers = calloc(n, sizeof(*a->workers));
 	if (!a->workers)
@@ -94,7 +94,7 @@ int cs_pool_start(struct gs_eu_array *a, unsigned int n)
 	return 0;
 }
 
-void cs_pool_stop(struct gs_eu_array *a)
+void ea_pool_stop(struct gs_eu_array *a)
 {
 	pthread_mutex_lock(&a->lock);
 	a->stop = true;

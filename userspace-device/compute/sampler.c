@@ -77,7 +77,7 @@ static int sign4(uint32_t v)
 static float pf(const struct gseu_send_msg *m, const struct smsg *s, unsigned int p,
 		unsigned int k)
 {
-	uint32_t u = p < s->nparams ? cs_pdw(m, m->header + p * s->rpp, k) : 0;
+	uint32_t u = p < s->nparams ? ea_pdw(m, m->header + p * s->rpp, k) : 0;
 	float f;
 
 	memcpy(&f, &u, 4);
@@ -87,10 +87,10 @@ static float pf(const struct gseu_send_msg *m, const struct smsg *s, unsigned in
 static uint32_t pu(const struct gseu_send_msg *m, const struct smsg *s, unsigned int p,
 		   unsigned int k)
 {
-	return p < s->nparams ? cs_pdw(m, m->header + p * s->rpp, k) : 0;
+	return p < s->nparams ? ea_pdw(m, m->header + p * s->rpp, k) : 0;
 }
 
-static enum gseu_send_result parse(struct cs_sf *c, struct smsg *s)
+static enum gseu_send_result parse(struct ea_sf *c, struct smsg *s)
 {
 	const struct gseu_send_msg *m = c->m;
 	unsigned int simd = m->func_ctrl >> 17 & 3, h = m->header, args;
@@ -98,17 +98,17 @@ static enum gseu_send_result parse(struct cs_sf *c, struct smsg *s)
 	memset(s, 0, sizeof(*s));
 	s->type = m->func_ctrl >> 12 & 0x1f;
 	if (!types[s->type].maxp)
-		return cs_sf_error(c, GS_EU_ERR_UNSUPPORTED, "message type %u%s%s", s->type,
+		return ea_sf_error(c, GS_EU_ERR_UNSUPPORTED, "message type %u%s%s", s->type,
 				   types[s->type].name ? ", " : " (reserved)",
 				   types[s->type].name ? types[s->type].name : "");
 	if (simd != 1 && simd != 2)
-		return cs_sf_error(c, GS_EU_ERR_UNSUPPORTED, "SIMD mode %u (%s)", simd,
+		return ea_sf_error(c, GS_EU_ERR_UNSUPPORTED, "SIMD mode %u (%s)", simd,
 				   simd ? "SIMD32/64" : "SIMD4x2");
 	s->lanes = simd == 2 ? 16 : 8;
 	s->rpp = s->lanes / 8;
 	s->ssp = c->run->d.sampler_state_ptr;
 	if (m->mlen < h || (m->mlen - h) % s->rpp)
-		return cs_sf_error(c, GS_EU_ERR_MESSAGE,
+		return ea_sf_error(c, GS_EU_ERR_MESSAGE,
 				   "message length %u: a header and whole %u-register parameters",
 				   m->mlen, s->rpp);
 	if (h) {
@@ -122,28 +122,28 @@ static enum gseu_send_result parse(struct cs_sf *c, struct smsg *s)
 	}
 	args = (m->mlen - h) / s->rpp;
 	if (!args || args > types[s->type].maxp)
-		return cs_sf_error(c, GS_EU_ERR_MESSAGE, "%u parameters; %s takes 1..%u", args,
+		return ea_sf_error(c, GS_EU_ERR_MESSAGE, "%u parameters; %s takes 1..%u", args,
 				   types[s->type].name, types[s->type].maxp);
 	s->nparams = args;
 	if (s->wmask == 0xf)
-		return cs_sf_error(c, GS_EU_ERR_MESSAGE, "every channel masked (M0.2[15:12])");
+		return ea_sf_error(c, GS_EU_ERR_MESSAGE, "every channel masked (M0.2[15:12])");
 	for (unsigned int ch = 0; ch < 4; ch++)
 		if (!(s->wmask >> ch & 1))
 			s->ch[s->nch++] = (uint8_t)ch;
-	return cs_sf_check_len(c, m->mlen, s->nch * s->rpp);
+	return ea_sf_check_len(c, m->mlen, s->nch * s->rpp);
 }
 
 static void put(const struct gseu_send_msg *m, const struct smsg *s, unsigned int k,
-		const cs_texel *t)
+		const ea_texel *t)
 {
 	for (unsigned int i = 0; i < s->nch; i++)
-		cs_rdw(m, i * s->rpp, k, t->u[s->ch[i]]);
+		ea_rdw(m, i * s->rpp, k, t->u[s->ch[i]]);
 }
 
 /* Shader channel select (RENDER_SURFACE_STATE DW7) on a result. */
-static void swizzle(const struct cs_surface *surf, const struct cs_format *fmt, cs_texel *t)
+static void swizzle(const struct ea_surface *surf, const struct ea_format *fmt, ea_texel *t)
 {
-	cs_texel in = *t;
+	ea_texel in = *t;
 
 	for (unsigned int i = 0; i < 4; i++) {
 		unsigned int sel = surf->scs[i];
@@ -151,14 +151,14 @@ static void swizzle(const struct cs_surface *surf, const struct cs_format *fmt, 
 		if (sel >= 4)
 			t->u[i] = in.u[sel - 4];
 		else if (sel == 1)
-			t->u[i] = fmt->kind == CS_FMT_FLOAT ? 0x3f800000u : 1u;
+			t->u[i] = fmt->kind == EA_FMT_FLOAT ? 0x3f800000u : 1u;
 		else
 			t->u[i] = 0;	/* 0 ZERO; 2, 3 reserved */
 	}
 }
 
 static float subspan_lod(const struct gseu_send_msg *m, const struct smsg *s,
-			 const struct cs_surface *surf, const struct cs_sampler *smp,
+			 const struct ea_surface *surf, const struct ea_sampler *smp,
 			 unsigned int k)
 {
 	unsigned int q = k & ~3u;
@@ -173,33 +173,33 @@ static float subspan_lod(const struct gseu_send_msg *m, const struct smsg *s,
 	return log2f(rho);
 }
 
-static enum gseu_send_result sample(struct cs_sf *c, const struct smsg *s,
-				    const struct cs_surface *surf, const struct cs_format *fmt)
+static enum gseu_send_result sample(struct ea_sf *c, const struct smsg *s,
+				    const struct ea_surface *surf, const struct ea_format *fmt)
 {
 	const struct gseu_send_msg *m = c->m;
 	unsigned int idx = m->func_ctrl >> 8 & 0xf;
-	struct cs_sampler smp;
-	cs_texel border = { .f = { 0, 0, 0, 0 } };
+	struct ea_sampler smp;
+	ea_texel border = { .f = { 0, 0, 0, 0 } };
 
-	if (fmt->kind != CS_FMT_FLOAT)
-		return cs_sf_error(c, GS_EU_ERR_MESSAGE, "%s on %s, an integer format (use ld)",
+	if (fmt->kind != EA_FMT_FLOAT)
+		return ea_sf_error(c, GS_EU_ERR_MESSAGE, "%s on %s, an integer format (use ld)",
 				   types[s->type].name, fmt->name);
 	if (surf->mip_count || surf->min_lod)
-		return cs_sf_error(c, GS_EU_ERR_UNSUPPORTED, "%s from a mipmapped surface",
+		return ea_sf_error(c, GS_EU_ERR_UNSUPPORTED, "%s from a mipmapped surface",
 				   types[s->type].name);
-	if (cs_sampler_load(c, s->ssp, idx, &smp))
+	if (ea_sampler_load(c, s->ssp, idx, &smp))
 		return GSEU_SEND_ERROR;
 	if (!smp.disable && (smp.tc[0] == 4 || smp.tc[1] == 4) &&
-	    cs_gpu_read(c, FAULT_SRC_SAMPLER,
+	    ea_gpu_read(c, FAULT_SRC_SAMPLER,
 			(c->run->d.dynamic_state_base + smp.border_ptr) & ((1ull << 48) - 1),
 			border.u, 16))
 		return GSEU_SEND_ERROR;
 	for (unsigned int k = 0; k < s->lanes; k++) {
 		bool lod_param = s->type == ST_SAMPLE_L;
 		float u, v, lod;
-		cs_texel t = { .f = { 0, 0, 0, 0 } };
+		ea_texel t = { .f = { 0, 0, 0, 0 } };
 
-		if (!cs_lane(m, k))
+		if (!ea_lane(m, k))
 			continue;
 		u = pf(m, s, lod_param, k);
 		v = pf(m, s, lod_param + 1, k);
@@ -210,7 +210,7 @@ static enum gseu_send_result sample(struct cs_sf *c, const struct smsg *s,
 		if (!smp.disable) {
 			bool mag = !(lod > 0.0f);	/* base level 0; NaN counts as mag */
 
-			if (cs_sample_2d(c, surf, fmt, &smp, &border, u, v,
+			if (ea_sample_2d(c, surf, fmt, &smp, &border, u, v,
 					 (mag ? smp.mag_filter : smp.min_filter) == 1,
 					 s->off[0], s->off[1], &t))
 				return GSEU_SEND_ERROR;
@@ -221,27 +221,27 @@ static enum gseu_send_result sample(struct cs_sf *c, const struct smsg *s,
 	return GSEU_SEND_DONE;
 }
 
-static enum gseu_send_result ld(struct cs_sf *c, const struct smsg *s,
-				const struct cs_surface *surf, const struct cs_format *fmt)
+static enum gseu_send_result ld(struct ea_sf *c, const struct smsg *s,
+				const struct ea_surface *surf, const struct ea_format *fmt)
 {
 	const struct gseu_send_msg *m = c->m;
 
 	for (unsigned int k = 0; k < s->lanes; k++) {
 		int x, y;
 		uint32_t lod;
-		cs_texel t;
+		ea_texel t;
 
-		if (!cs_lane(m, k))
+		if (!ea_lane(m, k))
 			continue;
 		x = (int)pu(m, s, 0, k) + s->off[0];
 		lod = pu(m, s, 1, k);
 		y = (int)pu(m, s, 2, k) + s->off[1];
 		if (lod && lod <= surf->mip_count)
-			return cs_sf_error(c, GS_EU_ERR_UNSUPPORTED, "ld from mip level %u", lod);
+			return ea_sf_error(c, GS_EU_ERR_UNSUPPORTED, "ld from mip level %u", lod);
 		if (lod || x < 0 || y < 0 || (uint32_t)x >= surf->width ||
 		    (uint32_t)y >= surf->height)
-			cs_texel_defaults(fmt, &t);
-		else if (cs_texel_fetch(c, surf, fmt, x, y, &t))
+			ea_texel_defaults(fmt, &t);
+		else if (ea_texel_fetch(c, surf, fmt, x, y, &t))
 			return GSEU_SEND_ERROR;
 		swizzle(surf, fmt, &t);
 		put(m, s, k, &t);
@@ -249,19 +249,19 @@ static enum gseu_send_result ld(struct cs_sf *c, const struct smsg *s,
 	return GSEU_SEND_DONE;
 }
 
-static enum gseu_send_result resinfo(struct cs_sf *c, const struct smsg *s,
-				     const struct cs_surface *surf)
+static enum gseu_send_result resinfo(struct ea_sf *c, const struct smsg *s,
+				     const struct ea_surface *surf)
 {
 	const struct gseu_send_msg *m = c->m;
 
 	for (unsigned int k = 0; k < s->lanes; k++) {
 		uint32_t lod;
-		cs_texel t = { .u = { 0, 0, 0, 0 } };
+		ea_texel t = { .u = { 0, 0, 0, 0 } };
 
-		if (!cs_lane(m, k))
+		if (!ea_lane(m, k))
 			continue;
 		lod = pu(m, s, 0, k);
-		if (surf->type != CS_SURF_NULL && lod <= surf->mip_count) {
+		if (surf->type != EA_SURF_NULL && lod <= surf->mip_count) {
 			t.u[0] = surf->width >> lod ? surf->width >> lod : 1;
 			t.u[1] = surf->height >> lod ? surf->height >> lod : 1;
 			t.u[2] = surf->depth + 1;
@@ -276,49 +276,49 @@ static const char *const surf_types[8] = {
 	"1D", "2D", "3D", "CUBE", "BUFFER", "STRBUF", "type 6 (reserved)", "NULL",
 };
 
-enum gseu_send_result cs_sfid_sampler(void *ctx, struct gseu_hw_thread *t,
+enum gseu_send_result ea_sfid_sampler(void *ctx, struct gseu_hw_thread *t,
 				      const struct gseu_send_msg *m)
 {
 	unsigned int bti = m->func_ctrl & 0xff;
-	const struct cs_format *fmt;
-	struct cs_surface surf;
+	const struct ea_format *fmt;
+	struct ea_surface surf;
 	enum gseu_send_result r;
 	struct smsg s;
-	struct cs_sf c;
+	struct ea_sf c;
 
-	cs_sf_init(&c, ctx, t, m, "sampler");
+	ea_sf_init(&c, ctx, t, m, "sampler");
 	if (m->eot)
-		return cs_sf_error(&c, GS_EU_ERR_MESSAGE, "EOT is not allowed on sampler messages");
+		return ea_sf_error(&c, GS_EU_ERR_MESSAGE, "EOT is not allowed on sampler messages");
 	r = parse(&c, &s);
 	if (r != GSEU_SEND_DONE)
 		return r;
 	c.what = types[s.type].name;
 	if (bti >= 240)
-		return cs_sf_error(&c, GS_EU_ERR_MESSAGE,
+		return ea_sf_error(&c, GS_EU_ERR_MESSAGE,
 				   "binding table index %u: the sampler reads surfaces 0..239", bti);
-	if (cs_surface_load(&c, FAULT_SRC_SAMPLER, bti, &surf))
+	if (ea_surface_load(&c, FAULT_SRC_SAMPLER, bti, &surf))
 		return GSEU_SEND_ERROR;
-	if (surf.type == CS_SURF_NULL) {
-		cs_texel zero = { .u = { 0, 0, 0, 0 } };
+	if (surf.type == EA_SURF_NULL) {
+		ea_texel zero = { .u = { 0, 0, 0, 0 } };
 
 		for (unsigned int k = 0; k < s.lanes; k++)
-			if (cs_lane(m, k))
+			if (ea_lane(m, k))
 				put(m, &s, k, &zero);
 		return GSEU_SEND_DONE;
 	}
-	if (surf.type != CS_SURF_2D)
-		return cs_sf_error(&c, GS_EU_ERR_UNSUPPORTED, "%s surfaces (BTI %u)",
+	if (surf.type != EA_SURF_2D)
+		return ea_sf_error(&c, GS_EU_ERR_UNSUPPORTED, "%s surfaces (BTI %u)",
 				   surf_types[surf.type], bti);
 	if (s.type == ST_RESINFO)
 		return resinfo(&c, &s, &surf);
 	if (surf.tile_mode)
-		return cs_sf_error(&c, GS_EU_ERR_UNSUPPORTED, "tiled surfaces (tile mode %u)",
+		return ea_sf_error(&c, GS_EU_ERR_UNSUPPORTED, "tiled surfaces (tile mode %u)",
 				   surf.tile_mode);
 	if (surf.array || surf.depth)
-		return cs_sf_error(&c, GS_EU_ERR_UNSUPPORTED, "2D array surfaces");
-	fmt = cs_format_find(surf.format);
+		return ea_sf_error(&c, GS_EU_ERR_UNSUPPORTED, "2D array surfaces");
+	fmt = ea_format_find(surf.format);
 	if (!fmt)
-		return cs_sf_error(&c, GS_EU_ERR_UNSUPPORTED, "surface format %#x", surf.format);
+		return ea_sf_error(&c, GS_EU_ERR_UNSUPPORTED, "surface format %#x", surf.format);
 	if (s.type == ST_LD)
 		return ld(&c, &s, &surf, fmt);
 	return sample(&c, &s, &surf, fmt);

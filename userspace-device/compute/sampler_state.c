@@ -47,13 +47,13 @@ static float fixed(uint32_t v, unsigned int bits, unsigned int frac, bool is_sig
 	return (float)x / (float)(1u << frac);
 }
 
-int cs_sampler_load(struct cs_sf *c, uint32_t ssp, unsigned int index, struct cs_sampler *smp)
+int ea_sampler_load(struct ea_sf *c, uint32_t ssp, unsigned int index, struct ea_sampler *smp)
 {
 	const struct gs_eu_dispatch *d = &c->run->d;
 	uint64_t va = (d->dynamic_state_base + (ssp & ~31u) + 16ull * index) & ((1ull << 48) - 1);
 	uint32_t dw[4];
 
-	if (cs_gpu_read(c, FAULT_SRC_SAMPLER, va, dw, sizeof(dw)))
+	if (ea_gpu_read(c, FAULT_SRC_SAMPLER, va, dw, sizeof(dw)))
 		return -1;
 	memset(smp, 0, sizeof(*smp));
 	smp->disable = dw[0] >> 31;
@@ -72,17 +72,17 @@ int cs_sampler_load(struct cs_sf *c, uint32_t ssp, unsigned int index, struct cs
 	if (smp->disable)
 		return 0;
 	if (smp->min_filter > 1 || smp->mag_filter > 1) {
-		cs_sf_error(c, GS_EU_ERR_UNSUPPORTED, "sampler %u: %s min / %s mag filter", index,
+		ea_sf_error(c, GS_EU_ERR_UNSUPPORTED, "sampler %u: %s min / %s mag filter", index,
 			    filter_names[smp->min_filter], filter_names[smp->mag_filter]);
 		return -1;
 	}
 	if (dw[1] >> 7 & 1) {
-		cs_sf_error(c, GS_EU_ERR_UNSUPPORTED, "sampler %u: chroma key", index);
+		ea_sf_error(c, GS_EU_ERR_UNSUPPORTED, "sampler %u: chroma key", index);
 		return -1;
 	}
 	for (unsigned int i = 0; i < 2; i++)
 		if (!tc_ok(smp->tc[i])) {
-			cs_sf_error(c, GS_EU_ERR_UNSUPPORTED, "sampler %u: %s address mode on %c",
+			ea_sf_error(c, GS_EU_ERR_UNSUPPORTED, "sampler %u: %s address mode on %c",
 				    index, tc_names[smp->tc[i]], "UV"[i]);
 			return -1;
 		}

@@ -27,9 +27,9 @@
 #include "compute/array_priv.h"
 #include "core/log.h"
 
-void cs_enqueue(struct cs_run *run, struct cs_slot *s)
+void ea_enqueue(struct ea_run *run, struct ea_slot *s)
 {
-	s->state = CS_READY;
+	s->state = EA_READY;
 	s->next = NULL;
 	if (run->qtail)
 		run->qtail->next = s;
@@ -38,9 +38,9 @@ void cs_enqueue(struct cs_run *run, struct cs_slot *s)
 	run->qtail = s;
 }
 
-struct cs_slot *cs_dequeue(struct cs_run *run)
+struct ea_slot *ea_dequeue(struct ea_run *run)
 {
-	struct cs_slot *s = run->qhead;
+	struct ea_slot *s = run->qhead;
 
 	if (s) {
 		run->qhead = s->next;
@@ -51,7 +51,7 @@ struct cs_slot *cs_dequeue(struct cs_run *run)
 	return s;
 }
 
-static void check_finished(struct gs_eu_array *a, struct cs_run *run)
+static void check_finished(struct gs_eu_array *a, struct ea_run *run)
 {
 	if (run->walk_done && !run->busy_groups && !run->finished) {
 		run->finished = true;
@@ -59,7 +59,7 @@ static void check_finished(struct gs_eu_array *a, struct cs_run *run)
 	}
 }
 
-static void issue(struct gs_eu_array *a, struct cs_run *run, struct cs_group *g,
+static void issue(struct gs_eu_array *a, struct ea_run *run, struct ea_group *g,
 		  unsigned int ss, unsigned int place)
 {
 	g->busy = true;
@@ -75,7 +75,7 @@ static void issue(struct gs_eu_array *a, struct cs_run *run, struct cs_group *g,
 		memset(g->slm, 0, run->d.slm_size);
 	g->first = &a->ss[ss].slots[place * run->tpg];
 	for (unsigned int j = 0; j < run->tpg; j++) {
-		struct cs_slot *s = &g->first[j];
+		struct ea_slot *s = &g->first[j];
 
 		s->run = run;
 		s->grp = g;
@@ -83,21 +83,21 @@ static void issue(struct gs_eu_array *a, struct cs_run *run, struct cs_group *g,
 		s->sf_status = GS_EU_OK;
 		s->sf_msg[0] = 0;
 		s->sf_fault = false;
-		cs_build_payload(run, g, s);
-		cs_enqueue(run, s);
+		ea_build_payload(run, g, s);
+		ea_enqueue(run, s);
 	}
 	run->live += run->tpg;
 	run->busy_groups++;
 }
 
-void cs_admit(struct gs_eu_array *a, struct cs_run *run)
+void ea_admit(struct gs_eu_array *a, struct ea_run *run)
 {
 	bool issued = false;
 
 	while (!run->walk_done && !run->stopping) {
 		unsigned int ss = run->next_seq % a->nss;
 		unsigned int place = (run->next_seq / a->nss) % run->gps;
-		struct cs_group *g = &a->ss[ss].groups[place];
+		struct ea_group *g = &a->ss[ss].groups[place];
 
 		if (g->busy)
 			break;
@@ -106,18 +106,18 @@ void cs_admit(struct gs_eu_array *a, struct cs_run *run)
 		issue(a, run, g, ss, place);
 		issued = true;
 		run->next_seq++;
-		cs_walk_next(run);
+		ea_walk_next(run);
 	}
 	if (issued)
 		pthread_cond_broadcast(&a->work_cv);
 	check_finished(a, run);
 }
 
-static void retire(struct gs_eu_array *a, struct cs_run *run, struct cs_slot *s)
+static void retire(struct gs_eu_array *a, struct ea_run *run, struct ea_slot *s)
 {
-	struct cs_group *g = s->grp;
+	struct ea_group *g = s->grp;
 
-	s->state = CS_DONE;
+	s->state = EA_DONE;
 	run->live--;
 	run->res.threads++;
 	run->res.instructions += s->t->retired;
@@ -126,11 +126,11 @@ static void retire(struct gs_eu_array *a, struct cs_run *run, struct cs_slot *s)
 	g->busy = false;
 	run->busy_groups--;
 	run->res.groups++;
-	cs_admit(a, run);
+	ea_admit(a, run);
 }
 
 /* The thread that failed: where it is, for the result and the log. */
-static void blame(struct cs_run *run, const struct cs_slot *s)
+static void blame(struct ea_run *run, const struct ea_slot *s)
 {
 	run->res.has_thread = true;
 	memcpy(run->res.group, s->grp->id, sizeof(run->res.group));
@@ -139,7 +139,7 @@ static void blame(struct cs_run *run, const struct cs_slot *s)
 	run->res.exc = s->t->exc;
 }
 
-void cs_fail(struct gs_eu_array *a, struct cs_run *run, struct cs_slot *s,
+void ea_fail(struct gs_eu_array *a, struct ea_run *run, struct ea_slot *s,
 	     enum gs_eu_status status, const char *fmt, ...)
 {
 	va_list ap;
@@ -164,7 +164,7 @@ void cs_fail(struct gs_eu_array *a, struct cs_run *run, struct cs_slot *s,
 }
 
 /* A thread stopped with an exception: the shared function's error, or the EU's. */
-static void fail_thread(struct gs_eu_array *a, struct cs_run *run, struct cs_slot *s)
+static void fail_thread(struct gs_eu_array *a, struct ea_run *run, struct ea_slot *s)
 {
 	struct gseu_hw_thread *t = s->t;
 
@@ -176,11 +176,11 @@ static void fail_thread(struct gs_eu_array *a, struct cs_run *run, struct cs_slo
 		run->fault_src = s->fault_src;
 	}
 	if (t->exc == GSEU_EXC_SEND && s->sf_status != GS_EU_OK)
-		cs_fail(a, run, s, s->sf_status, "ip %#x: %s", t->exc_ip, s->sf_msg);
+		ea_fail(a, run, s, s->sf_status, "ip %#x: %s", t->exc_ip, s->sf_msg);
 	else if (s->sf_fault)	/* instruction fetch ran into a fault (kernel.c) */
-		cs_fail(a, run, s, GS_EU_ERR_FAULT, "%s", s->sf_msg);
+		ea_fail(a, run, s, GS_EU_ERR_FAULT, "%s", s->sf_msg);
 	else
-		cs_fail(a, run, s, GS_EU_ERR_EXCEPTION, "%s: %s", gseu_exc_name(t->exc),
+		ea_fail(a, run, s, GS_EU_ERR_EXCEPTION, "%s: %s", gseu_exc_name(t->exc),
 			t->exc_msg);
 }
 
@@ -188,9 +188,9 @@ static void fail_thread(struct gs_eu_array *a, struct cs_run *run, struct cs_slo
  * Which notification count the `wait` at the thread's ip takes, or -1 if
  * the instruction there is not a `wait` (a send that answered RETRY).
  */
-static int waits_on(const struct cs_run *run, const struct gseu_hw_thread *t)
+static int waits_on(const struct ea_run *run, const struct gseu_hw_thread *t)
 {
-	const struct cs_kernel *k = &run->kernel;
+	const struct ea_kernel *k = &run->kernel;
 	struct gseu_insn in;
 	struct gseu_error err;
 
@@ -205,39 +205,39 @@ static int waits_on(const struct cs_run *run, const struct gseu_hw_thread *t)
  * runs or is ready, and a group's place frees only when its threads end.
  * On hardware this hangs the engine; gensim reports it at once.
  */
-static void check_deadlock(struct gs_eu_array *a, struct cs_run *run, struct cs_slot *s)
+static void check_deadlock(struct gs_eu_array *a, struct ea_run *run, struct ea_slot *s)
 {
 	if (run->stopping || run->qhead || run->running || !run->live ||
 	    run->waiting != run->live)
 		return;
-	cs_fail(a, run, s, GS_EU_ERR_HANG,
+	ea_fail(a, run, s, GS_EU_ERR_HANG,
 		"all %u live threads wait on n0 and no notification can come "
 		"(a barrier that not every thread of the group reaches?)", run->live);
 }
 
-static void blocked(struct cs_run *run, struct cs_slot *s)
+static void blocked(struct ea_run *run, struct ea_slot *s)
 {
 	int sub = waits_on(run, s->t);
 
 	if (sub < 0) {
 		/* a shared function asked to retry: yield, try again later */
-		cs_enqueue(run, s);
+		ea_enqueue(run, s);
 		return;
 	}
 	/* a notification that came after the `wait` looked, before the lock */
 	if (atomic_load_explicit(&s->t->notify_pending[sub], memory_order_acquire)) {
-		cs_enqueue(run, s);
+		ea_enqueue(run, s);
 		return;
 	}
-	s->state = CS_WAITING;
+	s->state = EA_WAITING;
 	run->waiting++;
 }
 
-void cs_after_slice(struct gs_eu_array *a, struct cs_run *run, struct cs_slot *s,
+void ea_after_slice(struct gs_eu_array *a, struct ea_run *run, struct ea_slot *s,
 		    enum gseu_run_status st)
 {
 	if (run->stopping) {
-		s->state = CS_READY;	/* abandoned; the dispatch is ending */
+		s->state = EA_READY;	/* abandoned; the dispatch is ending */
 		return;
 	}
 	switch (st) {
@@ -246,20 +246,20 @@ void cs_after_slice(struct gs_eu_array *a, struct cs_run *run, struct cs_slot *s
 		break;
 	case GSEU_RUN_BUDGET:
 		if (s->t->retired >= run->max_insns) {
-			cs_fail(a, run, s, GS_EU_ERR_HANG,
+			ea_fail(a, run, s, GS_EU_ERR_HANG,
 				"ip %#x: %llu instructions retired without ending (bound %llu)",
 				s->t->ip, (unsigned long long)s->t->retired,
 				(unsigned long long)run->max_insns);
 			break;
 		}
-		cs_enqueue(run, s);
+		ea_enqueue(run, s);
 		break;
 	case GSEU_RUN_BLOCKED:
 		blocked(run, s);
 		break;
 	case GSEU_RUN_EXCEPTION:
-		if (cs_kernel_grow(a, run, s)) {
-			cs_enqueue(run, s);
+		if (ea_kernel_grow(a, run, s)) {
+			ea_enqueue(run, s);
 			break;
 		}
 		fail_thread(a, run, s);
@@ -275,14 +275,14 @@ void cs_after_slice(struct gs_eu_array *a, struct cs_run *run, struct cs_slot *s
  * The message gateway's notification (shared functions 2.6): count it in
  * the thread's n0.<sub> and, if the thread sleeps in `wait`, queue it.
  */
-void cs_notify(struct gs_eu_array *a, struct cs_slot *s, unsigned int sub)
+void ea_notify(struct gs_eu_array *a, struct ea_slot *s, unsigned int sub)
 {
-	struct cs_run *run = s->run;
+	struct ea_run *run = s->run;
 
 	gseu_thread_notify(s->t, sub);
-	if (s->state == CS_WAITING) {
+	if (s->state == EA_WAITING) {
 		run->waiting--;
-		cs_enqueue(run, s);
+		ea_enqueue(run, s);
 		pthread_cond_signal(&a->work_cv);
 	}
 }

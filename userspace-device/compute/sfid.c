@@ -36,7 +36,7 @@ static const char *const unsupported_sfid[16] = {
 	[15] = "SFID 15 (reserved)",
 };
 
-void cs_sf_init(struct cs_sf *c, void *ctx, struct gseu_hw_thread *t,
+void ea_sf_init(struct ea_sf *c, void *ctx, struct gseu_hw_thread *t,
 		const struct gseu_send_msg *m, const char *what)
 {
 	c->a = ctx;
@@ -46,9 +46,9 @@ void cs_sf_init(struct cs_sf *c, void *ctx, struct gseu_hw_thread *t,
 	c->what = what;
 }
 
-enum gseu_send_result cs_sf_error(struct cs_sf *c, enum gs_eu_status st, const char *fmt, ...)
+enum gseu_send_result ea_sf_error(struct ea_sf *c, enum gs_eu_status st, const char *fmt, ...)
 {
-	struct cs_slot *s = c->s;
+	struct ea_slot *s = c->s;
 	va_list ap;
 	int n;
 
@@ -63,15 +63,15 @@ enum gseu_send_result cs_sf_error(struct cs_sf *c, enum gs_eu_status st, const c
 	return GSEU_SEND_ERROR;
 }
 
-enum gseu_send_result cs_sf_fault(struct cs_sf *c, unsigned int src, const struct gs_fault *f,
+enum gseu_send_result ea_sf_fault(struct ea_sf *c, unsigned int src, const struct gs_fault *f,
 				  const char *what)
 {
-	struct cs_slot *s = c->s;
+	struct ea_slot *s = c->s;
 
 	s->sf_fault = true;
 	s->fault = *f;
 	s->fault_src = (uint8_t)src;
-	return cs_sf_error(c, GS_EU_ERR_FAULT, "%s %s at %#llx faulted: %s", what,
+	return ea_sf_error(c, GS_EU_ERR_FAULT, "%s %s at %#llx faulted: %s", what,
 			   f->write ? "write" : "read", (unsigned long long)f->va,
 			   gs_fault_type_name(f->type));
 }
@@ -81,35 +81,35 @@ enum gseu_send_result cs_sf_fault(struct cs_sf *c, unsigned int src, const struc
  * on with stale registers when they disagree (shared functions 2.1,
  * "Error cases"); gensim says so instead.
  */
-enum gseu_send_result cs_sf_check_len(struct cs_sf *c, unsigned int mlen, unsigned int rlen)
+enum gseu_send_result ea_sf_check_len(struct ea_sf *c, unsigned int mlen, unsigned int rlen)
 {
 	const struct gseu_send_msg *m = c->m;
 
 	if (m->mlen != mlen)
-		return cs_sf_error(c, GS_EU_ERR_MESSAGE,
+		return ea_sf_error(c, GS_EU_ERR_MESSAGE,
 				   "message length %u, this message is %u registers", m->mlen, mlen);
 	if (m->rlen != rlen)
-		return cs_sf_error(c, GS_EU_ERR_MESSAGE,
+		return ea_sf_error(c, GS_EU_ERR_MESSAGE,
 				   "response length %u, this message returns %u registers",
 				   m->rlen, rlen);
 	if (rlen && !m->response)
-		return cs_sf_error(c, GS_EU_ERR_MESSAGE,
+		return ea_sf_error(c, GS_EU_ERR_MESSAGE,
 				   "response length %u with a null destination", rlen);
 	return GSEU_SEND_DONE;
 }
 
-bool cs_lane(const struct gseu_send_msg *m, unsigned int lane)
+bool ea_lane(const struct gseu_send_msg *m, unsigned int lane)
 {
 	return m->channel_mask >> lane & 1;
 }
 
 /* Dword @lane of a per-lane operand that starts at payload register @reg. */
-uint32_t cs_pdw(const struct gseu_send_msg *m, unsigned int reg, unsigned int lane)
+uint32_t ea_pdw(const struct gseu_send_msg *m, unsigned int reg, unsigned int lane)
 {
 	return m->payload[reg + lane / 8].d[lane % 8];
 }
 
-void cs_rdw(const struct gseu_send_msg *m, unsigned int reg, unsigned int lane, uint32_t v)
+void ea_rdw(const struct gseu_send_msg *m, unsigned int reg, unsigned int lane, uint32_t v)
 {
 	m->response[reg + lane / 8].d[lane % 8] = v;
 }
@@ -117,11 +117,11 @@ void cs_rdw(const struct gseu_send_msg *m, unsigned int reg, unsigned int lane, 
 static enum gseu_send_result sfid_null(void *ctx, struct gseu_hw_thread *t,
 				       const struct gseu_send_msg *m)
 {
-	struct cs_sf c;
+	struct ea_sf c;
 
-	cs_sf_init(&c, ctx, t, m, "null shared function");
+	ea_sf_init(&c, ctx, t, m, "null shared function");
 	if (m->eot)
-		return cs_sf_error(&c, GS_EU_ERR_MESSAGE,
+		return ea_sf_error(&c, GS_EU_ERR_MESSAGE,
 				   "EOT to the null function: a GPGPU thread ends with its message "
 				   "to the thread spawner (SFID 7)");
 	return GSEU_SEND_DONE;
@@ -130,23 +130,23 @@ static enum gseu_send_result sfid_null(void *ctx, struct gseu_hw_thread *t,
 static enum gseu_send_result sfid_unsupported(void *ctx, struct gseu_hw_thread *t,
 					      const struct gseu_send_msg *m)
 {
-	struct cs_sf c;
+	struct ea_sf c;
 
-	cs_sf_init(&c, ctx, t, m, "send");
-	return cs_sf_error(&c, GS_EU_ERR_UNSUPPORTED, "gensim does not implement %s",
+	ea_sf_init(&c, ctx, t, m, "send");
+	return ea_sf_error(&c, GS_EU_ERR_UNSUPPORTED, "gensim does not implement %s",
 			   unsupported_sfid[m->sfid & 15]);
 }
 
-void cs_sfid_table_init(struct gseu_sfid_table *tab, struct gs_eu_array *a)
+void ea_sfid_table_init(struct gseu_sfid_table *tab, struct gs_eu_array *a)
 {
 	for (unsigned int i = 0; i < 16; i++) {
 		tab->fn[i] = sfid_unsupported;
 		tab->ctx[i] = a;
 	}
 	tab->fn[GSEU_SFID_NULL] = sfid_null;
-	tab->fn[GSEU_SFID_SAMPLER] = cs_sfid_sampler;
-	tab->fn[GSEU_SFID_GATEWAY] = cs_sfid_gateway;
-	tab->fn[GSEU_SFID_TS] = cs_sfid_ts;
-	tab->fn[GSEU_SFID_DP_DC0] = cs_sfid_dc0;
-	tab->fn[GSEU_SFID_DP_DC1] = cs_sfid_dc1;
+	tab->fn[GSEU_SFID_SAMPLER] = ea_sfid_sampler;
+	tab->fn[GSEU_SFID_GATEWAY] = ea_sfid_gateway;
+	tab->fn[GSEU_SFID_TS] = ea_sfid_ts;
+	tab->fn[GSEU_SFID_DP_DC0] = ea_sfid_dc0;
+	tab->fn[GSEU_SFID_DP_DC1] = ea_sfid_dc1;
 }

@@ -46,14 +46,14 @@
 #define BTI_FIRST_RESERVED	240
 #define VA_MASK			((1ull << 48) - 1)
 
-int cs_surface_load(struct cs_sf *c, unsigned int src, unsigned int bti, struct cs_surface *surf)
+int ea_surface_load(struct ea_sf *c, unsigned int src, unsigned int bti, struct ea_surface *surf)
 {
 	const struct gs_eu_dispatch *d = &c->run->d;
 	uint64_t bt = d->surface_state_base + (d->binding_table_ptr & ~31u) + 4ull * bti;
 	uint32_t entry, dw[16];
 
-	if (cs_gpu_read(c, src, bt & VA_MASK, &entry, 4) ||
-	    cs_gpu_read(c, src, (d->surface_state_base + (entry & ~63u)) & VA_MASK, dw,
+	if (ea_gpu_read(c, src, bt & VA_MASK, &entry, 4) ||
+	    ea_gpu_read(c, src, (d->surface_state_base + (entry & ~63u)) & VA_MASK, dw,
 			sizeof(dw)))
 		return -1;
 	memset(surf, 0, sizeof(*surf));
@@ -70,7 +70,7 @@ int cs_surface_load(struct cs_sf *c, unsigned int src, unsigned int bti, struct 
 	for (unsigned int i = 0; i < 4; i++)
 		surf->scs[i] = (uint8_t)(dw[7] >> (25 - 3 * i) & 7);
 	surf->base = ((uint64_t)dw[9] << 32 | dw[8]) & VA_MASK;
-	if (surf->type == CS_SURF_BUFFER) {
+	if (surf->type == EA_SURF_BUFFER) {
 		uint64_t entries = ((uint64_t)(dw[3] >> 21 & 0x3ff) << 21 |
 				    (uint64_t)(dw[2] >> 16 & 0x3fff) << 7 | (dw[2] & 0x7f)) + 1;
 
@@ -83,122 +83,122 @@ static const char *const type_names[8] = {
 	"1D", "2D", "3D", "CUBE", "BUFFER", "STRBUF", "type 6 (reserved)", "NULL",
 };
 
-int cs_target_bti(struct cs_sf *c, unsigned int bti, struct cs_target *tg)
+int ea_target_bti(struct ea_sf *c, unsigned int bti, struct ea_target *tg)
 {
 	const struct gs_eu_dispatch *d = &c->run->d;
-	struct cs_surface surf;
+	struct ea_surface surf;
 
 	memset(tg, 0, sizeof(*tg));
 	if (bti == BTI_SLM) {
 		if (!d->slm_size) {
-			cs_sf_error(c, GS_EU_ERR_MESSAGE,
+			ea_sf_error(c, GS_EU_ERR_MESSAGE,
 				    "shared local memory (BTI 254), but the dispatch has none "
 				    "(IDD SLM size 0)");
 			return -1;
 		}
-		tg->kind = CS_T_SLM;
+		tg->kind = EA_T_SLM;
 		tg->slm = c->s->grp->slm;
 		tg->size = d->slm_size;
 		return 0;
 	}
 	if (bti == BTI_STATELESS || bti == BTI_STATELESS_NC) {
-		tg->kind = CS_T_MEM;
+		tg->kind = EA_T_MEM;
 		tg->base = d->general_state_base;
 		tg->size = d->general_state_size ? d->general_state_size : 1ull << 32;
 		return 0;
 	}
 	if (bti >= BTI_FIRST_RESERVED) {
-		cs_sf_error(c, GS_EU_ERR_MESSAGE,
+		ea_sf_error(c, GS_EU_ERR_MESSAGE,
 			    "binding table index %u is reserved (0..239 are surfaces, 253/255 "
 			    "stateless, 254 SLM)", bti);
 		return -1;
 	}
-	if (cs_surface_load(c, FAULT_SRC_DATAPORT, bti, &surf))
+	if (ea_surface_load(c, FAULT_SRC_DATAPORT, bti, &surf))
 		return -1;
-	if (surf.type == CS_SURF_NULL) {
-		tg->kind = CS_T_NULL;
+	if (surf.type == EA_SURF_NULL) {
+		tg->kind = EA_T_NULL;
 		return 0;
 	}
-	if (surf.type != CS_SURF_BUFFER) {
-		cs_sf_error(c, GS_EU_ERR_MESSAGE,
+	if (surf.type != EA_SURF_BUFFER) {
+		ea_sf_error(c, GS_EU_ERR_MESSAGE,
 			    "binding table index %u is a %s surface; this message needs a BUFFER",
 			    bti, type_names[surf.type]);
 		return -1;
 	}
 	if (surf.tile_mode) {
-		cs_sf_error(c, GS_EU_ERR_MESSAGE, "binding table index %u: a tiled BUFFER", bti);
+		ea_sf_error(c, GS_EU_ERR_MESSAGE, "binding table index %u: a tiled BUFFER", bti);
 		return -1;
 	}
-	tg->kind = CS_T_MEM;
+	tg->kind = EA_T_MEM;
 	tg->base = surf.base;
 	tg->size = surf.size;
 	return 0;
 }
 
 /* A64 messages address the whole space; a bad address faults. */
-void cs_target_a64(struct cs_target *tg)
+void ea_target_a64(struct ea_target *tg)
 {
 	memset(tg, 0, sizeof(*tg));
-	tg->kind = CS_T_MEM;
+	tg->kind = EA_T_MEM;
 	tg->size = UINT64_MAX;
 }
 
-bool cs_target_in(const struct cs_target *tg, uint64_t off, unsigned int len)
+bool ea_target_in(const struct ea_target *tg, uint64_t off, unsigned int len)
 {
-	return tg->kind != CS_T_NULL && off <= tg->size && len <= tg->size - off;
+	return tg->kind != EA_T_NULL && off <= tg->size && len <= tg->size - off;
 }
 
-int cs_target_read(struct cs_sf *c, const struct cs_target *tg, uint64_t off, void *buf,
+int ea_target_read(struct ea_sf *c, const struct ea_target *tg, uint64_t off, void *buf,
 		   unsigned int len)
 {
-	if (!cs_target_in(tg, off, len)) {
+	if (!ea_target_in(tg, off, len)) {
 		memset(buf, 0, len);
 		return 0;
 	}
-	if (tg->kind == CS_T_SLM) {
+	if (tg->kind == EA_T_SLM) {
 		memcpy(buf, tg->slm + off, len);
 		return 0;
 	}
-	return cs_gpu_read(c, FAULT_SRC_DATAPORT, (tg->base + off) & VA_MASK, buf, len);
+	return ea_gpu_read(c, FAULT_SRC_DATAPORT, (tg->base + off) & VA_MASK, buf, len);
 }
 
-int cs_target_write(struct cs_sf *c, const struct cs_target *tg, uint64_t off,
+int ea_target_write(struct ea_sf *c, const struct ea_target *tg, uint64_t off,
 		    const void *buf, unsigned int len)
 {
-	if (!cs_target_in(tg, off, len))
+	if (!ea_target_in(tg, off, len))
 		return 0;
-	if (tg->kind == CS_T_SLM) {
+	if (tg->kind == EA_T_SLM) {
 		memcpy(tg->slm + off, buf, len);
 		return 0;
 	}
-	return cs_gpu_write(c, FAULT_SRC_DATAPORT, (tg->base + off) & VA_MASK, buf, len);
+	return ea_gpu_write(c, FAULT_SRC_DATAPORT, (tg->base + off) & VA_MASK, buf, len);
 }
 
 /* One dword read-modify-write; out of bounds returns 0 and writes nothing. */
-int cs_target_atomic(struct cs_sf *c, const struct cs_target *tg, uint64_t off,
+int ea_target_atomic(struct ea_sf *c, const struct ea_target *tg, uint64_t off,
 		     unsigned int op, uint32_t src0, uint32_t src1, uint32_t *ret)
 {
-	uint64_t key = tg->kind == CS_T_SLM ? (uint64_t)(uintptr_t)(tg->slm + off)
+	uint64_t key = tg->kind == EA_T_SLM ? (uint64_t)(uintptr_t)(tg->slm + off)
 					    : (tg->base + off) & VA_MASK;
 	pthread_mutex_t *mu;
 	uint32_t old, val;
 	int r = 0;
 
 	*ret = 0;
-	if (!cs_target_in(tg, off, 4))
+	if (!ea_target_in(tg, off, 4))
 		return 0;
-	mu = cs_stripe(c->a, key);
+	mu = ea_stripe(c->a, key);
 	pthread_mutex_lock(mu);
-	if (cs_target_read(c, tg, off, &old, 4)) {
+	if (ea_target_read(c, tg, off, &old, 4)) {
 		r = -1;
 		goto out;
 	}
-	val = cs_atomic_apply(op, old, src0, src1);
-	if (cs_target_write(c, tg, off, &val, 4)) {
+	val = ea_atomic_apply(op, old, src0, src1);
+	if (ea_target_write(c, tg, off, &val, 4)) {
 		r = -1;
 		goto out;
 	}
-	*ret = cs_atomic_ops[op].ret_new ? val : old;
+	*ret = ea_atomic_ops[op].ret_new ? val : old;
 out:
 	pthread_mutex_unlock(mu);
 	return r;

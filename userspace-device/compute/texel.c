@@ -35,13 +35,13 @@
 #define TC_MIRROR_ONCE	5
 #define COORD_LIMIT	16777216.0f
 
-int cs_texel_fetch(struct cs_sf *c, const struct cs_surface *surf, const struct cs_format *fmt,
-		   int x, int y, cs_texel *out)
+int ea_texel_fetch(struct ea_sf *c, const struct ea_surface *surf, const struct ea_format *fmt,
+		   int x, int y, ea_texel *out)
 {
 	uint64_t va = surf->base + (uint64_t)y * surf->pitch + (uint64_t)x * fmt->bpp;
 	uint8_t buf[16];
 
-	if (cs_gpu_read(c, FAULT_SRC_SAMPLER, va & ((1ull << 48) - 1), buf, fmt->bpp))
+	if (ea_gpu_read(c, FAULT_SRC_SAMPLER, va & ((1ull << 48) - 1), buf, fmt->bpp))
 		return -1;
 	fmt->decode(buf, out);
 	return 0;
@@ -86,9 +86,9 @@ static float texel_coord(float u, unsigned int size, bool unnormalized, int off)
 	return x < -COORD_LIMIT ? -COORD_LIMIT : x > COORD_LIMIT ? COORD_LIMIT : x;
 }
 
-static int fetch(struct cs_sf *c, const struct cs_surface *surf, const struct cs_format *fmt,
-		 const struct cs_sampler *smp, const cs_texel *border, int x, int y,
-		 cs_texel *out)
+static int fetch(struct ea_sf *c, const struct ea_surface *surf, const struct ea_format *fmt,
+		 const struct ea_sampler *smp, const ea_texel *border, int x, int y,
+		 ea_texel *out)
 {
 	bool bx, by;
 
@@ -98,16 +98,16 @@ static int fetch(struct cs_sf *c, const struct cs_surface *surf, const struct cs
 		*out = *border;
 		return 0;
 	}
-	return cs_texel_fetch(c, surf, fmt, x, y, out);
+	return ea_texel_fetch(c, surf, fmt, x, y, out);
 }
 
-int cs_sample_2d(struct cs_sf *c, const struct cs_surface *surf, const struct cs_format *fmt,
-		 const struct cs_sampler *smp, const cs_texel *border, float u, float v,
-		 bool linear, int du, int dv, cs_texel *out)
+int ea_sample_2d(struct ea_sf *c, const struct ea_surface *surf, const struct ea_format *fmt,
+		 const struct ea_sampler *smp, const ea_texel *border, float u, float v,
+		 bool linear, int du, int dv, ea_texel *out)
 {
 	float x = texel_coord(u, surf->width, smp->unnormalized, du);
 	float y = texel_coord(v, surf->height, smp->unnormalized, dv);
-	cs_texel t[4];
+	ea_texel t[4];
 	float x0, y0, a, b;
 
 	if (!linear)

@@ -18,32 +18,32 @@
  */
 #include "compute/array_priv.h"
 
-enum gseu_send_result cs_sfid_ts(void *ctx, struct gseu_hw_thread *t,
+enum gseu_send_result ea_sfid_ts(void *ctx, struct gseu_hw_thread *t,
 				 const struct gseu_send_msg *m)
 {
-	struct cs_sf c;
+	struct ea_sf c;
 	uint32_t fftid;
 	enum gseu_send_result r;
 
-	cs_sf_init(&c, ctx, t, m, "thread spawner message");
+	ea_sf_init(&c, ctx, t, m, "thread spawner message");
 	if (m->header)
-		return cs_sf_error(&c, GS_EU_ERR_MESSAGE,
+		return ea_sf_error(&c, GS_EU_ERR_MESSAGE,
 				   "header present (bit 19): thread spawner messages have none");
 	if (m->func_ctrl & 1)
-		return cs_sf_error(&c, GS_EU_ERR_UNSUPPORTED,
+		return ea_sf_error(&c, GS_EU_ERR_UNSUPPORTED,
 				   "spawning a thread (opcode 1) is a media feature gensim does not "
 				   "implement%s", m->eot ? "; and a thread cannot end with it" : "");
 	if (m->func_ctrl & 2)
-		return cs_sf_error(&c, GS_EU_ERR_MESSAGE,
+		return ea_sf_error(&c, GS_EU_ERR_MESSAGE,
 				   "requester type child (bit 1): GPGPU threads are root threads");
-	r = cs_sf_check_len(&c, 1, 0);
+	r = ea_sf_check_len(&c, 1, 0);
 	if (r != GSEU_SEND_DONE)
 		return r;
 	if (!m->eot)
 		return GSEU_SEND_DONE;
 	fftid = m->payload[0].d[5] & 0x3ff;
 	if (fftid != c.s->fftid)
-		return cs_sf_error(&c, GS_EU_ERR_MESSAGE,
+		return ea_sf_error(&c, GS_EU_ERR_MESSAGE,
 				   "end of thread names FFTID %u (M0.5), this thread is %u: send a "
 				   "copy of r0", fftid, c.s->fftid);
 	return GSEU_SEND_DONE;

@@ -89,7 +89,7 @@ static int check_payload(const struct gs_eu_dispatch *d, char *why, size_t len)
 	return 0;
 }
 
-int cs_validate(const struct gs_eu_array *a, const struct gs_eu_dispatch *d,
+int ea_validate(const struct gs_eu_array *a, const struct gs_eu_dispatch *d,
 		char *why, size_t len)
 {
 	const struct gs_device *dev = a->dev;

@@ -23,7 +23,7 @@
 #include "compute/array_priv.h"
 
 /* Move (x, y, z) to the first valid group at or after it, or end the walk. */
-static void settle(struct cs_run *run)
+static void settle(struct ea_run *run)
 {
 	const uint32_t *dim = run->d.dim;
 	uint32_t *id = run->next_id;
@@ -47,7 +47,7 @@ static void settle(struct cs_run *run)
 	}
 }
 
-void cs_walk_first(struct cs_run *run)
+void ea_walk_first(struct ea_run *run)
 {
 	const uint32_t *dim = run->d.dim;
 
@@ -58,13 +58,13 @@ void cs_walk_first(struct cs_run *run)
 		settle(run);
 }
 
-void cs_walk_next(struct cs_run *run)
+void ea_walk_next(struct ea_run *run)
 {
 	run->next_id[0]++;
 	settle(run);
 }
 
-uint32_t cs_thread_mask(const struct cs_run *run, unsigned int tig)
+uint32_t ea_thread_mask(const struct ea_run *run, unsigned int tig)
 {
 	unsigned int w = tig % run->d.thread_width;
 	unsigned int h = (tig / run->d.thread_width) % run->d.thread_height;
@@ -94,7 +94,7 @@ uint32_t cs_thread_mask(const struct cs_run *run, unsigned int tig)
  * then the cross-thread constants and this thread's per-thread constants
  * from r1 on (T12, T13), and zeros above them.
  */
-void cs_build_payload(const struct cs_run *run, const struct cs_group *g, struct cs_slot *s)
+void ea_build_payload(const struct ea_run *run, const struct ea_group *g, struct ea_slot *s)
 {
 	const struct gs_eu_dispatch *d = &run->d;
 	struct gseu_hw_thread *t = s->t;
@@ -103,7 +103,7 @@ void cs_build_payload(const struct cs_run *run, const struct cs_group *g, struct
 	unsigned int cross = d->cross_thread_length, per = d->curbe_read_length;
 	size_t base = (size_t)d->curbe_read_offset * 32;
 
-	gseu_thread_reset(t, cs_thread_mask(run, s->tig));
+	gseu_thread_reset(t, ea_thread_mask(run, s->tig));
 	t->cr0.d[0] = (d->fp_alt ? GSEU_CR0_ALT_MODE : 0) |
 		      ((uint32_t)(d->rounding & 3) << GSEU_CR0_RND_SHIFT);
 
@@ -117,7 +117,7 @@ void cs_build_payload(const struct cs_run *run, const struct cs_group *g, struct
 	r0[6] = g->id[1];
 	r0[7] = g->id[2];
 
-	/* cs_validate() checked that every byte read here is inside the CURBE */
+	/* ea_validate() checked that every byte read here is inside the CURBE */
 	if (cross)
 		memcpy(t->grf[1].b, run->curbe + base, (size_t)cross * 32);
 	if (per)

@@ -17,7 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cs_env.h"
+#include "compute_env.h"
 #include "tap.h"
 
 #define THREADS_PER_GROUP	4
@@ -90,7 +90,7 @@ static const char *kernel_text(unsigned int iters, unsigned int bti)
 static double run(unsigned int workers, unsigned int iters, unsigned int groups,
 		  const float *want)
 {
-	struct cs_env e;
+	struct compute_env e;
 	struct gs_eu_dispatch d;
 	uint64_t out;
 	float got[16];

@@ -7,8 +7,8 @@
  * sampler states written from the Gen8 bit layout by hand (not by the
  * code under test).
  */
-#ifndef GS_CS_ENV_H
-#define GS_CS_ENV_H
+#ifndef GS_COMPUTE_ENV_H
+#define GS_COMPUTE_ENV_H
 
 #include <stdint.h>
 
@@ -45,7 +45,7 @@ struct cse_page {
 	uint64_t va, dma;
 };
 
-struct cs_env {
+struct compute_env {
 	struct gtt_env g;
 	struct gs_eu_array *a;
 	uint64_t pml4;
@@ -56,44 +56,44 @@ struct cs_env {
 	unsigned int npages;
 };
 
-void cse_start(struct cs_env *e, unsigned int workers);
-void cse_start_cfg(struct cs_env *e, unsigned int workers, const struct gs_config *cfg);
-void cse_stop(struct cs_env *e);
+void cse_start(struct compute_env *e, unsigned int workers);
+void cse_start_cfg(struct compute_env *e, unsigned int workers, const struct gs_config *cfg);
+void cse_stop(struct compute_env *e);
 
 /* Map @size bytes (zeroed) at a fresh GPU address, or at @va. */
-uint64_t cse_alloc(struct cs_env *e, uint64_t size);
-void cse_map(struct cs_env *e, uint64_t va, uint64_t size);
+uint64_t cse_alloc(struct compute_env *e, uint64_t size);
+void cse_map(struct compute_env *e, uint64_t va, uint64_t size);
 /* Map @size bytes at GGTT address @va (below 4 GiB). */
-void cse_map_ggtt(struct cs_env *e, uint64_t va, uint64_t size);
-void cse_write(struct cs_env *e, uint64_t va, const void *buf, uint64_t len);
-void cse_read(struct cs_env *e, uint64_t va, void *buf, uint64_t len);
-uint32_t cse_rd32(struct cs_env *e, uint64_t va);
+void cse_map_ggtt(struct compute_env *e, uint64_t va, uint64_t size);
+void cse_write(struct compute_env *e, uint64_t va, const void *buf, uint64_t len);
+void cse_read(struct compute_env *e, uint64_t va, void *buf, uint64_t len);
+uint32_t cse_rd32(struct compute_env *e, uint64_t va);
 
 /* Assemble @text into the instruction heap; returns the KSP (offset). */
-uint64_t cse_kernel(struct cs_env *e, const char *text);
+uint64_t cse_kernel(struct compute_env *e, const char *text);
 
 /*
  * Surfaces: write a RENDER_SURFACE_STATE and a binding table entry for it;
  * return the binding table index.
  */
-unsigned int cse_buffer(struct cs_env *e, uint64_t va, uint64_t bytes);
-unsigned int cse_surface(struct cs_env *e, unsigned int type, unsigned int format,
+unsigned int cse_buffer(struct compute_env *e, uint64_t va, uint64_t bytes);
+unsigned int cse_surface(struct compute_env *e, unsigned int type, unsigned int format,
 			 uint64_t va, uint32_t width, uint32_t height, uint32_t pitch);
 /* Raw 16 dwords, for tests that want odd states. */
-unsigned int cse_surface_raw(struct cs_env *e, const uint32_t dw[16]);
+unsigned int cse_surface_raw(struct compute_env *e, const uint32_t dw[16]);
 
 /* SAMPLER_STATE @index from filters and address modes. */
-void cse_sampler(struct cs_env *e, unsigned int index, unsigned int min_mag_filter,
+void cse_sampler(struct compute_env *e, unsigned int index, unsigned int min_mag_filter,
 		 unsigned int tcx, unsigned int tcy, uint32_t border_off);
 /* Write 16 bytes of dynamic state at offset @off (border colours). */
-void cse_dynamic(struct cs_env *e, uint32_t off, const void *buf, uint32_t len);
+void cse_dynamic(struct compute_env *e, uint32_t off, const void *buf, uint32_t len);
 
 /* A description with the heaps, one SIMD16 thread, one group. */
-void cse_desc(struct cs_env *e, struct gs_eu_dispatch *d, uint64_t ksp);
-enum gs_eu_status cse_run(struct cs_env *e, const struct gs_eu_dispatch *d,
+void cse_desc(struct compute_env *e, struct gs_eu_dispatch *d, uint64_t ksp);
+enum gs_eu_status cse_run(struct compute_env *e, const struct gs_eu_dispatch *d,
 			  struct gs_eu_result *res);
 /* cse_run and CHECK that it succeeded (prints the result message). */
-void cse_ok(struct cs_env *e, const struct gs_eu_dispatch *d);
+void cse_ok(struct compute_env *e, const struct gs_eu_dispatch *d);
 
 /* Worker counts the "1 vs N" tests compare. */
 #define CSE_MANY_WORKERS	4

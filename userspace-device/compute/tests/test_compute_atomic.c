@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cs_env.h"
+#include "compute_env.h"
 #include "tap.h"
 
 static uint32_t desc(unsigned int mlen, unsigned int rlen, unsigned int type, unsigned int ctrl,
@@ -76,7 +76,7 @@ static void t_every_op(void)
 	static const uint32_t s0[8] = { 3, 2, 0x7fffffff, 7, 0xffffffff, 0x80000001, 1, 9 };
 	static const uint32_t s1[8] = { 11, 12, 13, 14, 15, 16, 17, 18 };
 	uint32_t curbe[16];
-	struct cs_env e;
+	struct compute_env e;
 
 	memcpy(curbe, s0, 32);
 	memcpy(curbe + 8, s1, 32);
@@ -130,7 +130,7 @@ static void t_every_op(void)
 
 static void histogram(unsigned int workers, uint32_t *bins)
 {
-	struct cs_env e;
+	struct compute_env e;
 	struct gs_eu_dispatch d;
 	uint32_t curbe[4 * 8] = { 0 }, *in = malloc(HIST_VALUES * 4);
 	uint64_t vin, vhist;
@@ -194,7 +194,7 @@ static void t_histogram(void)
  */
 static void slm_sums(unsigned int workers, uint32_t *out)
 {
-	struct cs_env e;
+	struct compute_env e;
 	struct gs_eu_dispatch d;
 	uint32_t curbe[8 * 8] = { 0 };
 	uint64_t vout;
@@ -258,7 +258,7 @@ static void t_slm_atomics(void)
 /* A64 atomic add (SIMD8), returning the old value, 16 groups on one counter set. */
 static void t_a64_atomic(void)
 {
-	struct cs_env e;
+	struct compute_env e;
 	struct gs_eu_dispatch d;
 	uint64_t mem;
 	uint32_t got[8];

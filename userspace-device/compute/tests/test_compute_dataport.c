@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cs_env.h"
+#include "compute_env.h"
 #include "tap.h"
 
 #define SENTINEL	0xaaaaaaaau
@@ -37,7 +37,7 @@ static uint32_t untyped(bool write, bool a64, unsigned int lanes, unsigned int n
 }
 
 struct bufs {
-	struct cs_env e;
+	struct compute_env e;
 	uint64_t a, b;
 	uint32_t ha[ABYTES / 4], hb[ABYTES / 4];
 };
@@ -434,7 +434,7 @@ static const char igt_gpgpu_fill[] =
 static void t_igt_gpgpu_fill(void)
 {
 	enum { SW = 64, SH = 8 };
-	struct cs_env e;
+	struct compute_env e;
 	struct gs_eu_dispatch d;
 	uint32_t curbe[8] = { 0x5c };
 	uint8_t img[SW * SH];

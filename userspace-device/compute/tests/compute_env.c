@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The EU array tests' environment (cs_env.h).  Surface and sampler states
+ * The EU array tests' environment (compute_env.h).  Surface and sampler states
  * are packed here from the Gen8 layouts written out by hand (Mesa genxml
  * gen8.xml positions, hw-spec-compute "Surfaces"), so the tests check the
  * decoder against the layout, not against itself.
@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cs_env.h"
+#include "compute_env.h"
 #include "gseu/eu.h"
 #include "tap.h"
 
-void cse_start_cfg(struct cs_env *e, unsigned int workers, const struct gs_config *cfg)
+void cse_start_cfg(struct compute_env *e, unsigned int workers, const struct gs_config *cfg)
 {
 	struct gs_eu_array_opts opts = { .workers = workers };
 
@@ -30,12 +30,12 @@ void cse_start_cfg(struct cs_env *e, unsigned int workers, const struct gs_confi
 	e->dsh_used = 0x400;
 }
 
-void cse_start(struct cs_env *e, unsigned int workers)
+void cse_start(struct compute_env *e, unsigned int workers)
 {
 	cse_start_cfg(e, workers, NULL);
 }
 
-void cse_stop(struct cs_env *e)
+void cse_stop(struct compute_env *e)
 {
 	gs_eu_array_destroy(e->a);
 	env_stop(&e->g);
@@ -43,7 +43,7 @@ void cse_stop(struct cs_env *e)
 	e->pages = NULL;
 }
 
-void cse_map(struct cs_env *e, uint64_t va, uint64_t size)
+void cse_map(struct compute_env *e, uint64_t va, uint64_t size)
 {
 	for (uint64_t off = 0; off < size; off += PG) {
 		uint64_t dma = env_page(&e->g);
@@ -56,7 +56,7 @@ void cse_map(struct cs_env *e, uint64_t va, uint64_t size)
 	}
 }
 
-void cse_map_ggtt(struct cs_env *e, uint64_t va, uint64_t size)
+void cse_map_ggtt(struct compute_env *e, uint64_t va, uint64_t size)
 {
 	for (uint64_t off = 0; off < size; off += PG) {
 		uint64_t dma = env_page(&e->g);
@@ -70,7 +70,7 @@ void cse_map_ggtt(struct cs_env *e, uint64_t va, uint64_t size)
 	env_flush_tlbs(&e->g);
 }
 
-uint64_t cse_alloc(struct cs_env *e, uint64_t size)
+uint64_t cse_alloc(struct compute_env *e, uint64_t size)
 {
 	uint64_t va = e->next_va;
 
@@ -80,7 +80,7 @@ uint64_t cse_alloc(struct cs_env *e, uint64_t size)
 	return va;
 }
 
-static uint8_t *host(struct cs_env *e, uint64_t va)
+static uint8_t *host(struct compute_env *e, uint64_t va)
 {
 	for (unsigned int i = 0; i < e->npages; i++)
 		if (e->pages[i].va == (va & ~(PG - 1)))
@@ -88,7 +88,7 @@ static uint8_t *host(struct cs_env *e, uint64_t va)
 	tap_fail(__FILE__, __LINE__, "no test page at %#llx", (unsigned long long)va);
 }
 
-void cse_write(struct cs_env *e, uint64_t va, const void *buf, uint64_t len)
+void cse_write(struct compute_env *e, uint64_t va, const void *buf, uint64_t len)
 {
 	const uint8_t *b = buf;
 
@@ -104,7 +104,7 @@ void cse_write(struct cs_env *e, uint64_t va, const void *buf, uint64_t len)
 	}
 }
 
-void cse_read(struct cs_env *e, uint64_t va, void *buf, uint64_t len)
+void cse_read(struct compute_env *e, uint64_t va, void *buf, uint64_t len)
 {
 	uint8_t *b = buf;
 
@@ -120,7 +120,7 @@ void cse_read(struct cs_env *e, uint64_t va, void *buf, uint64_t len)
 	}
 }
 
-uint32_t cse_rd32(struct cs_env *e, uint64_t va)
+uint32_t cse_rd32(struct compute_env *e, uint64_t va)
 {
 	uint32_t v;
 
@@ -128,7 +128,7 @@ uint32_t cse_rd32(struct cs_env *e, uint64_t va)
 	return v;
 }
 
-uint64_t cse_kernel(struct cs_env *e, const char *text)
+uint64_t cse_kernel(struct compute_env *e, const char *text)
 {
 	struct gseu_asm_result res;
 	struct gseu_error err;
@@ -144,7 +144,7 @@ uint64_t cse_kernel(struct cs_env *e, const char *text)
 	return ksp;
 }
 
-unsigned int cse_surface_raw(struct cs_env *e, const uint32_t dw[16])
+unsigned int cse_surface_raw(struct compute_env *e, const uint32_t dw[16])
 {
 	uint32_t off = e->ssh_used, entry = off;	/* BINDING_TABLE_STATE 31:6 */
 	unsigned int bti = e->nbt++;
@@ -159,7 +159,7 @@ unsigned int cse_surface_raw(struct cs_env *e, const uint32_t dw[16])
 /* DW7: shader channel selects R=4 (red) G=5 B=6 A=7, at 27:25 24:22 21:19 18:16. */
 #define SCS_IDENTITY	(4u << 25 | 5u << 22 | 6u << 19 | 7u << 16)
 
-unsigned int cse_surface(struct cs_env *e, unsigned int type, unsigned int format,
+unsigned int cse_surface(struct compute_env *e, unsigned int type, unsigned int format,
 			 uint64_t va, uint32_t width, uint32_t height, uint32_t pitch)
 {
 	uint32_t dw[16] = { 0 };
@@ -174,7 +174,7 @@ unsigned int cse_surface(struct cs_env *e, unsigned int type, unsigned int forma
 }
 
 /* A RAW buffer of @bytes: entries - 1 = Depth[9:0]:Height[13:0]:Width[6:0]. */
-unsigned int cse_buffer(struct cs_env *e, uint64_t va, uint64_t bytes)
+unsigned int cse_buffer(struct compute_env *e, uint64_t va, uint64_t bytes)
 {
 	uint32_t dw[16] = { 0 };
 	uint64_t n = bytes - 1;
@@ -193,7 +193,7 @@ unsigned int cse_buffer(struct cs_env *e, uint64_t va, uint64_t bytes)
  * DW1 min/max LOD 0; DW2 23:6 border colour offset; DW3 8:6 TCX, 5:3 TCY,
  * 2:0 TCZ.
  */
-void cse_sampler(struct cs_env *e, unsigned int index, unsigned int min_mag_filter,
+void cse_sampler(struct compute_env *e, unsigned int index, unsigned int min_mag_filter,
 		 unsigned int tcx, unsigned int tcy, uint32_t border_off)
 {
 	uint32_t dw[4] = {
@@ -206,13 +206,13 @@ void cse_sampler(struct cs_env *e, unsigned int index, unsigned int min_mag_filt
 	cse_dynamic(e, CSE_SAMPLER_OFF + 16 * index, dw, sizeof(dw));
 }
 
-void cse_dynamic(struct cs_env *e, uint32_t off, const void *buf, uint32_t len)
+void cse_dynamic(struct compute_env *e, uint32_t off, const void *buf, uint32_t len)
 {
 	CHECK(off + len <= CSE_HEAP_SIZE);
 	cse_write(e, CSE_DSH_VA + off, buf, len);
 }
 
-void cse_desc(struct cs_env *e, struct gs_eu_dispatch *d, uint64_t ksp)
+void cse_desc(struct compute_env *e, struct gs_eu_dispatch *d, uint64_t ksp)
 {
 	memset(d, 0, sizeof(*d));
 	d->space = GS_MEM_PPGTT;
@@ -231,13 +231,13 @@ void cse_desc(struct cs_env *e, struct gs_eu_dispatch *d, uint64_t ksp)
 	d->timeout_ms = 30000;
 }
 
-enum gs_eu_status cse_run(struct cs_env *e, const struct gs_eu_dispatch *d,
+enum gs_eu_status cse_run(struct compute_env *e, const struct gs_eu_dispatch *d,
 			  struct gs_eu_result *res)
 {
 	return gs_eu_dispatch(e->a, d, res);
 }
 
-void cse_ok(struct cs_env *e, const struct gs_eu_dispatch *d)
+void cse_ok(struct compute_env *e, const struct gs_eu_dispatch *d)
 {
 	struct gs_eu_result res;
 

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cs_env.h"
+#include "compute_env.h"
 #include "tap.h"
 
 #define REC	16	/* dwords per record */
@@ -29,7 +29,7 @@ static uint32_t untyped_write_1ch(unsigned int bti)
  * r2 (per thread): thread index, then tig * 16 + i.
  * Record: dwords 0-7 = r0; 8 = sr0.2; 9-14 = r2.1..r2.6; 15 = r1.3.
  */
-static uint64_t record_kernel(struct cs_env *e, unsigned int bti)
+static uint64_t record_kernel(struct compute_env *e, unsigned int bti)
 {
 	char text[4096];
 
@@ -72,7 +72,7 @@ struct walk_out {
 
 static void run_walk(const struct walk *w, struct walk_out *out)
 {
-	struct cs_env e;
+	struct compute_env e;
 	struct gs_eu_dispatch d;
 	struct gs_eu_result res;
 	unsigned int tpg = w->w * w->h * w->d;
@@ -289,7 +289,7 @@ static void t_t31_zero_dimension(void)
 	free(o.rec);
 }
 
-static void expect_invalid(struct cs_env *e, const struct gs_eu_dispatch *d, const char *what)
+static void expect_invalid(struct compute_env *e, const struct gs_eu_dispatch *d, const char *what)
 {
 	struct gs_eu_result res;
 
@@ -303,7 +303,7 @@ static void expect_invalid(struct cs_env *e, const struct gs_eu_dispatch *d, con
 static void t_invalid_descriptions(void)
 {
 	static uint32_t curbe[8];
-	struct cs_env e;
+	struct compute_env e;
 	struct gs_eu_dispatch d, base;
 
 	cse_start(&e, 2);

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cs_env.h"
+#include "compute_env.h"
 #include "tap.h"
 
 #define W	8
@@ -139,7 +139,7 @@ static uint32_t store(unsigned int simd, unsigned int nch, unsigned int bti)
 }
 
 struct samp_env {
-	struct cs_env e;
+	struct compute_env e;
 	uint64_t out;
 	unsigned int tex, obti;
 };

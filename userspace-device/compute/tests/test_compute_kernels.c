@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cs_env.h"
+#include "compute_env.h"
 #include "gseu/eu.h"
 #include "tap.h"
 
@@ -58,7 +58,7 @@ struct vec_run {
 /* Run @body (reads BTI 0 into g20, BTI 1 into g22, result in g26) over n. */
 static void vec_kernel(const char *body, struct vec_run *v)
 {
-	struct cs_env e;
+	struct compute_env e;
 	struct gs_eu_dispatch d;
 	uint32_t curbe[8 * 5] = { 0 };
 	uint64_t bytes = (uint64_t)v->n * 4, vx, vy, vo;
@@ -156,7 +156,7 @@ static void t_saxpy(void)
 
 static void matmul(unsigned int workers, const float *a, const float *b, float *c)
 {
-	struct cs_env e;
+	struct compute_env e;
 	struct gs_eu_dispatch d;
 	uint32_t curbe[16] = { 0, 0, 0, 0, 0, 0, 0, 0, 1 };
 	uint64_t bytes = MN * MN * 4, va, vb, vc;
@@ -236,7 +236,7 @@ static void t_matrix_multiply(void)
 /* tm0.0 counts up within a thread: two reads 5 instructions apart. */
 static void t_timestamp(void)
 {
-	struct cs_env e;
+	struct compute_env e;
 	struct gs_eu_dispatch d;
 	uint64_t vo;
 	uint32_t out[2];
@@ -270,7 +270,7 @@ static void t_timestamp(void)
 static void t_ggtt_space(void)
 {
 	enum { ISA = 0x10000, SSH = 0x20000, BUF = 0x40000 };
-	struct cs_env e;
+	struct compute_env e;
 	struct gs_eu_dispatch d;
 	struct gseu_asm_result res;
 	struct gseu_error err;

@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cs_env.h"
+#include "compute_env.h"
 #include "tap.h"
 
 static uint32_t desc(unsigned int mlen, unsigned int rlen, unsigned int type, unsigned int ctrl,
@@ -44,7 +44,7 @@ static uint32_t wr8(unsigned int bti)
 	"shl(8) g12<1>UD g10<8,8,1>UW 2UD { align1 1Q NoMask }\n"
 
 struct err_env {
-	struct cs_env e;
+	struct compute_env e;
 	uint64_t buf;
 	unsigned int bbuf;
 };

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "cs_env.h"
+#include "compute_env.h"
 #include "tap.h"
 
 #define T	8	/* threads per group */
@@ -69,7 +69,7 @@ static uint32_t value(unsigned int g, unsigned int t, unsigned int k)
 static void run_group_kernel(const char *text, unsigned int workers, uint32_t *out,
 			     size_t out_bytes)
 {
-	struct cs_env e;
+	struct compute_env e;
 	struct gs_eu_dispatch d;
 	uint32_t curbe[T * 8] = { 0 };
 	uint64_t vout;
@@ -204,7 +204,7 @@ static uint64_t now_ms(void)
 static void barrier_error(const char *text, bool enable, enum gs_eu_status want,
 			  const char *needle)
 {
-	struct cs_env e;
+	struct compute_env e;
 	struct gs_eu_dispatch d;
 	struct gs_eu_result res;
 	uint32_t curbe[4 * 8] = { 0 };
