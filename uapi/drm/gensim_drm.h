@@ -437,12 +437,13 @@ struct drm_gensim_sync {
  *
  * The batch is the command buffer at GPU virtual address @batch_address of
  * the queue's VM, ended by MI_BATCH_BUFFER_END.  It runs non-privileged
- * (seed 004 "User Mode Privileged Commands") after every sync without
- * DRM_GENSIM_SYNC_SIGNAL and after the last write of any buffer of the VM
- * that other devices or files share (implicit sync); when it is done, every
- * sync with DRM_GENSIM_SYNC_SIGNAL signals.  A batch that hangs the engine
- * or faults is stopped, its queue banned, and its signal syncs signal with
- * an error (see "Job errors" below).
+ * (PRM Vol. 6 Command Stream Programming (Cherryview 2015), "User Mode
+ * Privileged Commands") after every sync without DRM_GENSIM_SYNC_SIGNAL and
+ * after the last write of any buffer of the VM that other devices or files
+ * share (implicit sync); when it is done, every sync with
+ * DRM_GENSIM_SYNC_SIGNAL signals.  A batch that hangs the engine or faults
+ * is stopped, its queue banned, and its signal syncs signal with an error
+ * (see "Job errors" below).
  *
  * Errors: -ENOENT for an unknown @queue_id or syncobj; -EINVAL for
  * @num_syncs above DRM_GENSIM_EXEC_MAX_SYNCS, @batch_address not 4-byte
@@ -513,12 +514,12 @@ struct drm_gensim_exec {
  * @guilty_resets: out: engine resets this queue's batch caused
  * @innocent_resets: out: engine resets that interrupted this queue while
  *	another queue was guilty
- * @dropped_commands: out: privileged commands (seed 004 "User Mode
- *	Privileged Commands") that the queue's batches issued and the engine
- *	dropped: they did nothing, and the batch went on.  Counted on the
- *	queue the engine was running, once each time the driver handles the
- *	engine's error register, so violations that come faster than the
- *	driver handles them count once.
+ * @dropped_commands: out: privileged commands (PRM Vol. 6 Command Stream
+ *	Programming (Cherryview 2015), "User Mode Privileged Commands") that
+ *	the queue's batches issued and the engine dropped: they did nothing,
+ *	and the batch went on.  Counted on the queue the engine was running,
+ *	once each time the driver handles the engine's error register, so
+ *	violations that come faster than the driver handles them count once.
  * @ban_error: out: 0, or the fence error of the job that got the queue
  *	banned (-ETIME, -ENOEXEC, -EFAULT; see "Job errors" above)
  * @reserved: must be zero

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * The Gen8 interrupt tree (hw-spec "Interrupts"; seed 004 "Interrupt
- * Control Registers"; EXT i915 for the bank layout):
+ * The Gen8 interrupt tree (hw-spec "Interrupts"; PRM Vol. 6 Command
+ * Stream Programming (Cherryview 2015), "Interrupt Control Registers";
+ * EXT i915 for the bank layout):
  *
  *   engine event -> RING_IMR -> GT_ISR (status) and, unless GT_IMR masks
  *   it, GT_IIR (latched, write-1-to-clear) -> GT_IER -> MASTER_IRQ pending
@@ -15,8 +16,9 @@
  * semantics promise.  Messages are sent after reg_lock is dropped.
  *
  * Every change of an engine's ISR bits asks that engine for a "hardware
- * status write" of its HWSP ISR mirror (seed 004 "Interrupt Control
- * Registers", HWSTAM; cs_error.c writes it from the engine thread).
+ * status write" of its HWSP ISR mirror (PRM Vol. 6 Command Stream
+ * Programming (Cherryview 2015), "Interrupt Control Registers", HWSTAM;
+ * cs_error.c writes it from the engine thread).
  */
 #include "channel/chan.h"
 #include "channel/irq.h"

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * The flushes with post-sync operations (hw-spec-commands "Flushes"):
- * MI_FLUSH_DW on bcs0/vcs0/vecs0 (seed 004 [L265]: "All except Render";
- * layout EXT media-driver gen8 MI_FLUSH_DW, i915 MI_FLUSH_DW_*) and
- * PIPE_CONTROL on rcs0 (seed 004 [L139, L480]; layout EXT Mesa gen8.xml).
+ * MI_FLUSH_DW on bcs0/vcs0/vecs0 (PRM Vol. 6 Command Stream Programming
+ * (Cherryview 2015), "Memory Interface Commands for RCP": "All except
+ * Render"; layout EXT media-driver gen8 MI_FLUSH_DW, i915 MI_FLUSH_DW_*)
+ * and PIPE_CONTROL on rcs0 ("Render Command Header Format", "3D Command
+ * Map"; layout EXT Mesa gen8.xml).
  *
  * gensim executes every command to completion before the next, so the
  * flush itself and CS stalls have nothing to wait for.  What remains:
@@ -19,9 +21,10 @@
  * - notify (bit 8) raises the flush-notify interrupt (bit 4).
  * In a non-privileged batch the flush still happens, but a post-sync
  * write to the GGTT or through Store Data Index, or an LRI post-sync to a
- * privileged register, is dropped with a privilege violation (seed
- * [L1026-1032, L1488, L1716, L1917]).  gensim flags PIPE_CONTROL's
- * violation every time (the seed says it is not predictable).
+ * privileged register, is dropped with a privilege violation (PRM Vol. 6
+ * Command Stream Programming (Cherryview 2015), "User Mode Privileged
+ * Commands" (RCS, BCS, VCS, VECS)).  gensim flags PIPE_CONTROL's
+ * violation every time (the PRM says it is not predictable).
  */
 #include "cmd/cmd.h"
 #include "core/device.h"

@@ -1,18 +1,23 @@
 // SPDX-License-Identifier: MIT
 /*
  * The render engine's GPGPU state commands (hw-spec-compute "GPGPU
- * commands"; notes seed-002-001 §3.1-3.7, gen8-eu-encoding-and-launch
- * §3.3; Gen8 layouts EXT Mesa gen8.xml and Intel media-driver
+ * commands"; PRM Vol. 2 Part 2 Media and General Purpose Pipeline
+ * (Ivy Bridge 2012), 1.8 "Media State and Primitive Commands", IGT
+ * lib/gpu_cmds.c and lib/gpgpu_fill.c; Beignet src/intel/intel_gpgpu.c;
+ * Gen8 layouts EXT Mesa gen8.xml and Intel media-driver
  * mhw_render_hwcmd_g8_X.h): PIPELINE_SELECT, STATE_BASE_ADDRESS,
  * MEDIA_VFE_STATE, MEDIA_CURBE_LOAD, MEDIA_INTERFACE_DESCRIPTOR_LOAD and
  * MEDIA_STATE_FLUSH.
  *
  * They only latch state into the running context's struct gs_gpgpu
  * (gpgpu.h); the walker (cmd_gpgpu_walker.c) uses it.  As the hardware
- * does (seed 002 [L483]; notes §2.1), MEDIA_CURBE_LOAD and
+ * does (PRM Vol. 2 Part 2 Media and General Purpose Pipeline
+ * (Ivy Bridge 2012), 1.4.1.3 "Interface to State Variable Manager"; 1.2
+ * "Media Pipeline Overview"), MEDIA_CURBE_LOAD and
  * MEDIA_INTERFACE_DESCRIPTOR_LOAD copy their data when they execute: a
  * later change of that memory does not reach a walker, a new load does.
- * The last command of each kind wins (T37, seed 002 [L225-244]).
+ * The last command of each kind wins (T37, [PRM-MEDIA] 1.3.1.1 "Command
+ * Sequence").
  *
  * gensim refuses what it does not implement, by name, with an instruction
  * error: scratch space, stack size, slice disable, reserved bits and
@@ -164,11 +169,14 @@ enum gs_cmd_result gs_cmd_state_base_address(struct gs_cs *cs, const struct gs_c
 }
 
 /*
- * MEDIA_VFE_STATE, Gen8: 9 dwords (EXT media-driver g8; notes §3.3).
- * Maximum Number of Threads is count - 1 and at most the device's threads
- * (seed 002 [L1488-1494], T27); Number of URB Entries at most 64 (T28); the
- * CURBE Allocation Size bounds MEDIA_CURBE_LOAD (T16), in 32-byte units,
- * at most 2016 (seed 002 [L1531-1546]).
+ * MEDIA_VFE_STATE, Gen8: 9 dwords (EXT media-driver g8; PRM Vol. 2 Part 2
+ * Media and General Purpose Pipeline (Ivy Bridge 2012), 1.8.1
+ * "MEDIA_VFE_STATE Command"; Mesa src/intel/genxml/gen8.xml,
+ * MEDIA_VFE_STATE).  Maximum Number of Threads is count - 1 and at most the
+ * device's threads ([PRM-MEDIA] 1.8.1 "MEDIA_VFE_STATE Command", T27);
+ * Number of URB Entries at most 64 (T28); the CURBE Allocation Size bounds
+ * MEDIA_CURBE_LOAD (T16), in 32-byte units, at most 2016 (1.8.1
+ * "MEDIA_VFE_STATE Command").
  */
 enum gs_cmd_result gs_gpgpu_vfe(struct gs_cs *cs, const uint32_t *dw)
 {
@@ -250,8 +258,10 @@ static int dynamic_range(struct gs_cs *cs, const char *what, uint32_t off, uint3
 
 /*
  * The common part of the two loads: DW1 reserved, DW2 16:0 a length in
- * bytes, DW3 a 32-byte aligned offset from the dynamic state base (seed 002
- * [L1656-1669, L1713-1728]).  Returns the length or -1 after an error.
+ * bytes, DW3 a 32-byte aligned offset from the dynamic state base
+ * (PRM Vol. 2 Part 2 Media and General Purpose Pipeline (Ivy Bridge 2012),
+ * 1.8.2 "MEDIA_CURBE_LOAD", 1.8.3 "MEDIA_INTERFACE_DESCRIPTOR_LOAD
+ * Command").  Returns the length or -1 after an error.
  */
 static int64_t load_args(struct gs_cs *cs, const char *what, const uint32_t *dw)
 {

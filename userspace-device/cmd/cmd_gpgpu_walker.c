@@ -2,8 +2,11 @@
 /*
  * GPGPU_WALKER and MEDIA_OBJECT: the render engine's commands that run
  * threads (hw-spec-compute "GPGPU commands", "The dispatch contract";
- * notes seed-002-001 §2.4, §3.6, §3.8, §3.12, gen8-eu-encoding-and-launch
- * §3.3; Gen8 layouts EXT media-driver mhw_render_hwcmd_g8_X.h and
+ * PRM Vol. 2 Part 2 Media and General Purpose Pipeline (Ivy Bridge 2012),
+ * 1.4.2.4 "GPGPU Mode", 1.8.4 "INTERFACE_DESCRIPTOR_DATA", 1.8.6
+ * "MEDIA_OBJECT Command", 1.8.10 "GPGPU_WALKER Command", IGT
+ * lib/gpu_cmds.c and lib/gpgpu_fill.c; Beignet src/intel/intel_gpgpu.c;
+ * Gen8 layouts EXT media-driver mhw_render_hwcmd_g8_X.h and
  * mhw_state_heap_hwcmd_g8_X.h, Mesa gen8.xml).
  *
  * A walker turns the latched state (gpgpu.h: STATE_BASE_ADDRESS,
@@ -277,8 +280,10 @@ static enum gs_cmd_result run(struct gs_cs *cs, const char *what, const struct g
  *   DW1  5:0 Interface Descriptor Offset
  *   DW2  16:0 Indirect Data Length, DW3 31:6 Indirect Data Start Address
  *        (from the indirect object base): a non-zero length makes the
- *        indirect data the payload source instead of the CURBE (seed 002
- *        [L414-417]: a walker takes CURBE or INDIRECT)
+ *        indirect data the payload source instead of the CURBE
+ *        (PRM Vol. 2 Part 2 Media and General Purpose Pipeline
+ *        (Ivy Bridge 2012), 1.3.6 "Media GPGPU Payload Limitations": a
+ *        walker takes CURBE or INDIRECT)
  *   DW4  31:30 SIMD Size, 21:16 / 13:8 / 5:0 depth / height / width
  *        counter maxima (count - 1)
  *   DW5, DW8, DW11  Thread Group ID Starting X, Y, Z; DW7, DW10, DW12 the
@@ -375,16 +380,18 @@ enum gs_cmd_result gs_cmd_gpgpu_walker(struct gs_cs *cs, const struct gs_cmd_des
  *        Scoreboard)
  *   DW6+ inline data
  *
- * gensim runs one root thread in generic mode (seed 002 [L503]) with the
- * media pipeline selected: r0 as a GPGPU thread of group (0, 0, 0) (every
- * field the generic root's r0 has and gensim supports sits where the GPGPU
- * r0 has it; the scoreboard fields are 0), then the constant data the
- * descriptor reads, the inline data and the indirect data, each rounded up
- * to whole registers with zeros (T13, T33).  Children, thread
+ * gensim runs one root thread in generic mode (PRM Vol. 2 Part 2 Media and
+ * General Purpose Pipeline (Ivy Bridge 2012), 1.4.2.1 "Generic Mode") with
+ * the media pipeline selected: r0 as a GPGPU thread of group (0, 0, 0)
+ * (every field the generic root's r0 has and gensim supports sits where
+ * the GPGPU r0 has it; the scoreboard fields are 0), then the constant
+ * data the descriptor reads, the inline data and the indirect data, each
+ * rounded up to whole registers with zeros (T13, T33).  Children, thread
  * synchronization, the scoreboard, forced destinations and descriptors
  * with a barrier or SLM (MEDIA_OBJECT_GRPID's business) are refused by
  * name; so is a thread with no payload at all (T34) or more than 63
- * payload registers (seed 002 [L2191]).  All 32 channels are enabled.
+ * payload registers (1.8.8 "MEDIA_OBJECT_WALKER Command").  All 32
+ * channels are enabled.
  */
 enum gs_cmd_result gs_cmd_media_object(struct gs_cs *cs, const struct gs_cmd_desc *cmd,
 				       const uint32_t *dw, unsigned int len)

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * MI_ATOMIC (hw-spec-commands "Atomics"; seed 004 [L273], privileged
- * table [L1034]; layout and semantics EXT media-driver gen8 MI_ATOMIC and
- * Mesa's MI_ATOMIC_OP enumeration).
+ * MI_ATOMIC (hw-spec-commands "Atomics"; PRM Vol. 6 Command Stream
+ * Programming (Cherryview 2015), "Memory Interface Commands for RCP",
+ * privileged table ("User Mode Privileged Commands" (RCS)); layout and
+ * semantics EXT media-driver gen8 MI_ATOMIC and Mesa's MI_ATOMIC_OP
+ * enumeration).
  *
  * A read-modify-write of a dword or a qword in memory, atomic against the
  * other engines and the CPU (a compare-exchange on the page, dma.c).

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
  * MI commands that steer the command stream (hw-spec-commands "Flow";
- * seed 004 MI opcode table [L227-285], "User Mode Privileged Commands"
- * [L1009-1041] for MI_BATCH_BUFFER_START's privilege rule and
- * MI_ARB_ON_OFF; field layouts EXT Mesa gen8.xml and media-driver gen8):
- * MI_NOOP, MI_USER_INTERRUPT, MI_ARB_CHECK, MI_ARB_ON_OFF, MI_REPORT_HEAD,
- * MI_BATCH_BUFFER_START, MI_BATCH_BUFFER_END,
+ * the MI opcode table of PRM Vol. 6 Command Stream Programming
+ * (Cherryview 2015), "Memory Interface Commands for RCP", "User Mode
+ * Privileged Commands" (RCS) for MI_BATCH_BUFFER_START's privilege rule
+ * and MI_ARB_ON_OFF; field layouts EXT Mesa gen8.xml and media-driver
+ * gen8): MI_NOOP, MI_USER_INTERRUPT, MI_ARB_CHECK, MI_ARB_ON_OFF,
+ * MI_REPORT_HEAD, MI_BATCH_BUFFER_START, MI_BATCH_BUFFER_END,
  * MI_CONDITIONAL_BATCH_BUFFER_END, and the flushes with nothing to flush
  * (MI_SUSPEND_FLUSH, MI_CLFLUSH: gensim has no caches to write back).
  */
@@ -97,8 +98,10 @@ enum gs_cmd_result gs_cmd_report_head(struct gs_cs *cs, const struct gs_cmd_desc
  * first-level batch; from a first-level batch a second-level one (bit 22)
  * or a chain; from a second-level batch a chain at that level.  A batch is
  * privileged when it is in the GGTT and its parent is; a GGTT batch from a
- * non-privileged batch is a privilege violation and does not start (seed
- * 004 [L1018-1019]).  Predicated on MI_PREDICATE_RESULT with bit 15 (rcs0).
+ * non-privileged batch is a privilege violation and does not start
+ * (PRM Vol. 6 Command Stream Programming (Cherryview 2015), "User Mode
+ * Privileged Commands" (RCS)).  Predicated on MI_PREDICATE_RESULT with bit
+ * 15 (rcs0).
  */
 enum gs_cmd_result gs_cmd_bb_start(struct gs_cs *cs, const struct gs_cmd_desc *cmd,
 				   const uint32_t *dw, unsigned int len)

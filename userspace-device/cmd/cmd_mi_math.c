@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * MI_MATH and the command streamer ALU (hw-spec-commands "The ALU"; seed
- * 004 "Command Streamer (CS) ALU Programming" [L2005-2011]: 64-bit
- * SRCA/SRCB inputs, an accumulator, ZF and CF, ADD/SUB/AND/OR/XOR;
- * encodings EXT i915 intel_gpu_commands.h: opcode 31:20, operand 1 19:10,
- * operand 2 9:0).
+ * MI_MATH and the command streamer ALU (hw-spec-commands "The ALU";
+ * PRM Vol. 6 Command Stream Programming (Cherryview 2015), "Command
+ * Streamer (CS) ALU Programming": 64-bit SRCA/SRCB inputs, an
+ * accumulator, ZF and CF, ADD/SUB/AND/OR/XOR; encodings EXT i915
+ * intel_gpu_commands.h: opcode 31:20, operand 1 19:10, operand 2 9:0).
  *
  * The ALU sees the engine's 16 64-bit GPRs (RING_GPR, base + 0x600) and
  * its own SRCA, SRCB, ACCU, ZF and CF.  gensim choices, each tested:

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
- * Predication on rcs0 (hw-spec-commands "Predicates"; seed 004 MI opcode
- * table [L233, L243]: MI_SET_PREDICATE 01h and MI_PREDICATE 0Ch, Render;
- * the predicate registers in rcs0's whitelist [L1047-1115]; fields EXT
- * Mesa gen8.xml, semantics EXT Mesa's MI runner and media-driver gen8).
+ * Predication on rcs0 (hw-spec-commands "Predicates"; the MI opcode
+ * table of PRM Vol. 6 Command Stream Programming (Cherryview 2015),
+ * "Memory Interface Commands for RCP": MI_SET_PREDICATE 01h and
+ * MI_PREDICATE 0Ch, Render; the predicate registers in rcs0's whitelist
+ * ("User Mode Non-Privileged Registers" (RCS)); fields EXT Mesa
+ * gen8.xml, semantics EXT Mesa's MI runner and media-driver gen8).
  *
  * MI_PREDICATE computes a compare result from the 64-bit registers
  * MI_PREDICATE_SRC0, SRC1 and DATA:

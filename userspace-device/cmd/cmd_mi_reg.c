@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * MI commands that move register values (hw-spec-commands "Registers";
- * seed 004 [L261-268], privileged-command tables [L1017-1023, L1387-1390,
- * L1704-1708, L1905-1909], whitelist §6.10 in cs_priv.c; layouts EXT Mesa
- * gen8.xml): MI_LOAD_REGISTER_IMM, MI_LOAD_REGISTER_MEM,
+ * PRM Vol. 6 Command Stream Programming (Cherryview 2015), "Memory
+ * Interface Commands for RCP", privileged-command tables ("User Mode
+ * Privileged Commands" (RCS, BCS, VCS, VECS)), whitelist "User Mode
+ * Non-Privileged Registers" (RCS, BCS, VCS, VECS) in cs_priv.c; layouts
+ * EXT Mesa gen8.xml): MI_LOAD_REGISTER_IMM, MI_LOAD_REGISTER_MEM,
  * MI_LOAD_REGISTER_REG, MI_STORE_REGISTER_MEM.
  *
  * In a non-privileged batch a register write must target the engine's
@@ -11,8 +13,10 @@
  * MI_LOAD_REGISTER_MEM too (its GGTT rule is the table's), and
  * MI_LOAD_REGISTER_REG discards the write; each with a privilege
  * violation.  MI_STORE_REGISTER_MEM on rcs0 still reads the register
- * when its GGTT write is dropped (seed [L1017]); elsewhere the table drops
- * it whole.  Every access goes through the register table (cs_reg.c).
+ * when its GGTT write is dropped (PRM Vol. 6 Command Stream Programming
+ * (Cherryview 2015), "User Mode Privileged Commands" (RCS)); elsewhere the
+ * table drops it whole.  Every access goes through the register table
+ * (cs_reg.c).
  */
 #include "cmd/cmd.h"
 #include "core/device.h"

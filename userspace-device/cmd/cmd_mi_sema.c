@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * Memory semaphores (hw-spec-commands "Semaphores"; seed 004 [L255-256],
- * the execlist preemption table [L1979-2003]: an unsuccessful wait is a
- * preemption point; layouts and semantics EXT media-driver gen8
- * MI_SEMAPHORE_WAIT/SIGNAL and Mesa gen8.xml).
+ * Memory semaphores (hw-spec-commands "Semaphores"; PRM Vol. 6 Command
+ * Stream Programming (Cherryview 2015), "Memory Interface Commands for
+ * RCP", the execlist preemption table ("ExecList Scheduling"): an
+ * unsuccessful wait is a preemption point; layouts and semantics EXT
+ * media-driver gen8 MI_SEMAPHORE_WAIT/SIGNAL and Mesa gen8.xml).
  *
  * MI_SEMAPHORE_WAIT reads the semaphore dword (SAD) at its address (GGTT
  * with bit 22, else PPGTT) and compares it with the inline data (SDD):

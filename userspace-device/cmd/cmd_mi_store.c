@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
- * MI commands that store into memory (hw-spec-commands "Stores"; seed 004
- * MI opcode table [L259-272], privileged-command table [L1013-1016,
- * L1035]; layouts EXT Mesa gen8.xml and media-driver gen8):
- * MI_STORE_DATA_IMM, MI_STORE_DATA_INDEX, MI_COPY_MEM_MEM, MI_UPDATE_GTT.
- * Their privilege rules (GGTT bits, always privileged) are in the command
- * table; by the time a handler runs, the command is allowed.
+ * MI commands that store into memory (hw-spec-commands "Stores"; the MI
+ * opcode table of PRM Vol. 6 Command Stream Programming
+ * (Cherryview 2015), "Memory Interface Commands for RCP",
+ * privileged-command table ("User Mode Privileged Commands" (RCS));
+ * layouts EXT Mesa gen8.xml and media-driver gen8): MI_STORE_DATA_IMM,
+ * MI_STORE_DATA_INDEX, MI_COPY_MEM_MEM, MI_UPDATE_GTT.  Their privilege
+ * rules (GGTT bits, always privileged) are in the command table; by the
+ * time a handler runs, the command is allowed.
  */
 #include "channel/chan.h"
 #include "cmd/cmd.h"

@@ -13,7 +13,9 @@
  *  5. MI_SET_PREDICATE may drop it (consumed, not executed);
  *  6. privilege: in a non-privileged batch (a PPGTT batch, or one started
  *     from one) with RING_MODE's privilege-check-disable clear, the row's
- *     rule may drop it with a privilege violation (seed 004 §6.9);
+ *     rule may drop it with a privilege violation (PRM Vol. 6 Command
+ *     Stream Programming (Cherryview 2015), "User Mode Privileged
+ *     Commands" (RCS, BCS, VCS, VECS));
  *  7. its handler; a row without one is an instruction error ("not
  *     implemented"), never silence;
  *  8. the position moves past it and is published.

@@ -8,12 +8,13 @@
  * (gs_cmd_describe(), used in the logs and for hang dumps) and the
  * command list of the spec.
  *
- * Sources: the MI opcode table of seed 004 [L227-285], the 2D map
- * [L294-336], the 3D map [L348-507], the VEBOX map [L509-517] and the MFX
- * map [L521-587]; the privileged-command tables [L1009-1041, L1465-1491,
- * L1694-1720, L1895-1920]; dword layouts and lengths from EXT Mesa
- * gen8.xml and Intel's media-driver gen8 command headers, checked in the
- * spec chapter.  Length fields hold the total dwords minus 2.
+ * Sources: PRM Vol. 6 Command Stream Programming (Cherryview 2015)
+ * [PRM-CSP]: the MI opcode table ("Memory Interface Commands for RCP"),
+ * the "2D Command Map", the "3D Command Map", the "VEBOX Command Map" and
+ * the "MFX Commands" map; the per-engine "User Mode Privileged Commands"
+ * tables; dword layouts and lengths from EXT Mesa gen8.xml and Intel's
+ * media-driver gen8 command headers, checked in the spec chapter.  Length
+ * fields hold the total dwords minus 2.
  *
  * A row with a NULL handler is a command gensim knows but does not
  * implement: executing it is an instruction error that names it.  The
@@ -47,12 +48,16 @@
 	.len_bias = 2, .min_len = lo, .max_len = hi, .engines = eng, .priv = pr,	\
 	.priv_dw = pdw, .priv_mask = pmask, .handler = fn, .ref = rf }
 
-/* A 2D (blitter) command: client 2, opcode 28:22, length 8:0 (seed [L210-211]). */
+/*
+ * A 2D (blitter) command: client 2, opcode 28:22, length 8:0 (PRM Vol. 6
+ * Command Stream Programming (Cherryview 2015), "Blitter Command Header
+ * Format").
+ */
 #define BLT(nm, op, fn) {								\
 	.name = nm, .mask = CMD_CLIENT | BLT_OPCODE,					\
 	.value = (uint32_t)CMD_CLIENT_2D << 29 | (uint32_t)(op) << 22,			\
 	.len_mask = GENMASK(8, 0), .len_bias = 2, .min_len = 2, .max_len = 0x1ff + 2,	\
-	.engines = GS_ENG_BCS, .handler = fn, .ref = "seed 004 [L294-336]" }
+	.engines = GS_ENG_BCS, .handler = fn, .ref = "[PRM-CSP] 2D Command Map" }
 /*
  * A 2D command gensim implements (cmd_blt.c): its one Gen8 length, in a
  * 7:0 length field (EXT i915, Mesa: bits 10:8 are XY_PAT_BLT's pattern seed).
@@ -62,9 +67,13 @@
 	.value = (uint32_t)CMD_CLIENT_2D << 29 | (uint32_t)(op) << 22,			\
 	.len_mask = GENMASK(7, 0), .len_bias = 2, .min_len = len, .max_len = len,	\
 	.engines = GS_ENG_BCS, .handler = fn,						\
-	.ref = "seed 004 [L294-336]; EXT Gen8 layout (hw-spec-blitter)" }
+	.ref = "[PRM-CSP] 2D Command Map; EXT Gen8 layout (hw-spec-blitter)" }
 
-/* A render-pipe command: client 3, subtype, opcode, sub-opcode (seed [L128-145]). */
+/*
+ * A render-pipe command: client 3, subtype, opcode, sub-opcode (PRM Vol. 6
+ * Command Stream Programming (Cherryview 2015), "Render Command Header
+ * Format").
+ */
 #define GFX(nm, sub, op, subop, lmask, eng, fn, rf) {					\
 	.name = nm, .mask = 0xffff0000u, .value = GFXPIPE(sub, op, subop),		\
 	.len_mask = lmask, .len_bias = (lmask) ? 2 : 1, .min_len = (lmask) ? 2 : 1,	\
@@ -72,8 +81,8 @@
 
 /* 3D state and the common commands on rcs0: length 7:0. */
 #define R3D(nm, sub, op, subop) \
-	GFX(nm, sub, op, subop, 0xff, GS_ENG_RCS, NULL, "seed 004 [L348-507]")
-/* Media / GPGPU on rcs0 (EXT Mesa gen8.xml: the seed does not map them). */
+	GFX(nm, sub, op, subop, 0xff, GS_ENG_RCS, NULL, "[PRM-CSP] 3D Command Map")
+/* Media / GPGPU on rcs0 (EXT Mesa gen8.xml: the PRM does not map them). */
 #define RMEDIA(nm, op, subop, lmask, fn) \
 	GFX(nm, 2, op, subop, lmask, GS_ENG_RCS, fn, "EXT Mesa gen8.xml")
 /* A GPGPU command gensim implements (cmd_gpgpu_*.c): its Gen8 lengths @lo..@hi. */
@@ -81,98 +90,143 @@
 	.name = nm, .mask = 0xffff0000u, .value = GFXPIPE(sub, op, subop),		\
 	.len_mask = lmask, .len_bias = 2, .min_len = lo, .max_len = hi,			\
 	.engines = GS_ENG_RCS, .handler = fn, .ref = rf }
-/* MFX on vcs0: 26:24 opcode, 23:21 sub-opcode A, 20:16 B, length 15:0 (seed [L174-189]). */
+/*
+ * MFX on vcs0: 26:24 opcode, 23:21 sub-opcode A, 20:16 B, length 15:0 (PRM Vol.
+ * 6 Command Stream Programming (Cherryview 2015), "Video Command Header
+ * Format").
+ */
 #define MFX(nm, op, a, b) \
-	GFX(nm, 2, op, ((a) << 5) | (b), 0xffff, GS_ENG_VCS, NULL, "seed 004 [L521-587]")
-/* VEBOX on vecs0: opcode 4, length 11:0 (seed [L193-201, L509-517]). */
+	GFX(nm, 2, op, ((a) << 5) | (b), 0xffff, GS_ENG_VCS, NULL, "[PRM-CSP] MFX Commands")
+/*
+ * VEBOX on vecs0: opcode 4, length 11:0 (PRM Vol. 6 Command Stream Programming
+ * (Cherryview 2015), "Video Enhancement Command Header Format", "VEBOX Command
+ * Map").
+ */
 #define VEBOX(nm, a, b) \
-	GFX(nm, 2, 4, ((a) << 5) | (b), 0xfff, GS_ENG_VECS, NULL, "seed 004 [L509-517]")
+	GFX(nm, 2, 4, ((a) << 5) | (b), 0xfff, GS_ENG_VECS, NULL, "[PRM-CSP] VEBOX Command Map")
 
 const struct gs_cmd_desc gs_cmd_table[] = {
-	/* MI, one dword (seed 004 [L227-246]). */
-	MI1("MI_NOOP", 0x00, GS_ENG_ALL, GS_PRIV_NONE, 0, gs_cmd_noop, "seed 004 [L232]"),
+	/*
+	 * MI, one dword (PRM Vol. 6 Command Stream Programming (Cherryview
+	 * 2015), "Memory Interface Commands for RCP").
+	 */
+	MI1("MI_NOOP", 0x00, GS_ENG_ALL, GS_PRIV_NONE, 0, gs_cmd_noop,
+	    "[PRM-CSP] Memory Interface Commands for RCP"),
 	MI1("MI_SET_PREDICATE", 0x01, GS_ENG_RCS, GS_PRIV_NONE, GS_CMD_F_NOPRED,
-	    gs_cmd_set_predicate, "seed 004 [L233]"),
+	    gs_cmd_set_predicate, "[PRM-CSP] Memory Interface Commands for RCP"),
 	MI1("MI_USER_INTERRUPT", 0x02, GS_ENG_ALL, GS_PRIV_NONE, 0, gs_cmd_user_interrupt,
-	    "seed 004 [L234]"),
-	MI1("MI_WAIT_FOR_EVENT", 0x03, GS_ENG_ALL, GS_PRIV_NONE, 0, NULL, "seed 004 [L235]"),
+	    "[PRM-CSP] Memory Interface Commands for RCP"),
+	MI1("MI_WAIT_FOR_EVENT", 0x03, GS_ENG_ALL, GS_PRIV_NONE, 0, NULL,
+	    "[PRM-CSP] Memory Interface Commands for RCP"),
 	MI1("MI_ARB_CHECK", 0x05, GS_ENG_ALL, GS_PRIV_NONE, GS_CMD_F_ARB, gs_cmd_arb_check,
-	    "seed 004 [L236, L1966]"),
-	MI1("MI_RS_CONTROL", 0x06, GS_ENG_RCS, GS_PRIV_NONE, 0, NULL, "seed 004 [L237]"),
+	    "[PRM-CSP] Memory Interface Commands for RCP; Ring Buffer Scheduling"),
+	MI1("MI_RS_CONTROL", 0x06, GS_ENG_RCS, GS_PRIV_NONE, 0, NULL,
+	    "[PRM-CSP] Memory Interface Commands for RCP"),
 	MI1("MI_REPORT_HEAD", 0x07, GS_ENG_ALL, GS_PRIV_NONE, 0, gs_cmd_report_head,
-	    "seed 004 [L238]"),
+	    "[PRM-CSP] Memory Interface Commands for RCP"),
 	MI1("MI_ARB_ON_OFF", 0x08, GS_ENG_ALL, GS_PRIV_ALWAYS, 0, gs_cmd_arb_on_off,
-	    "seed 004 [L239, L1038]"),
-	MI1("MI_URB_ATOMIC_ALLOC", 0x09, GS_ENG_RCS, GS_PRIV_NONE, 0, NULL, "seed 004 [L240]"),
+	    "[PRM-CSP] Memory Interface Commands for RCP; User Mode Privileged Commands (RCS)"),
+	MI1("MI_URB_ATOMIC_ALLOC", 0x09, GS_ENG_RCS, GS_PRIV_NONE, 0, NULL,
+	    "[PRM-CSP] Memory Interface Commands for RCP"),
 	MI1("MI_BATCH_BUFFER_END", 0x0a, GS_ENG_ALL, GS_PRIV_NONE, GS_CMD_F_NOPRED,
-	    gs_cmd_bb_end, "seed 004 [L241]"),
+	    gs_cmd_bb_end, "[PRM-CSP] Memory Interface Commands for RCP"),
 	MI1("MI_SUSPEND_FLUSH", 0x0b, GS_ENG_ALL, GS_PRIV_NONE, 0, gs_cmd_nop_flush,
-	    "seed 004 [L242]"),
+	    "[PRM-CSP] Memory Interface Commands for RCP"),
 	MI1("MI_PREDICATE", 0x0c, GS_ENG_RCS, GS_PRIV_NONE, 0, gs_cmd_predicate,
-	    "seed 004 [L243]"),
-	MI1("MI_TOPOLOGY_FILTER", 0x0d, GS_ENG_RCS, GS_PRIV_NONE, 0, NULL, "seed 004 [L244]"),
-	MI1("MI_RS_CONTEXT", 0x0f, GS_ENG_RCS, GS_PRIV_NONE, 0, NULL, "seed 004 [L245]"),
+	    "[PRM-CSP] Memory Interface Commands for RCP"),
+	MI1("MI_TOPOLOGY_FILTER", 0x0d, GS_ENG_RCS, GS_PRIV_NONE, 0, NULL,
+	    "[PRM-CSP] Memory Interface Commands for RCP"),
+	MI1("MI_RS_CONTEXT", 0x0f, GS_ENG_RCS, GS_PRIV_NONE, 0, NULL,
+	    "[PRM-CSP] Memory Interface Commands for RCP"),
 
-	/* MI, two or more dwords (seed 004 [L247-285]). */
+	/*
+	 * MI, two or more dwords (PRM Vol. 6 Command Stream Programming
+	 * (Cherryview 2015), "Memory Interface Commands for RCP").
+	 */
 	MIN("MI_LOAD_SCAN_LINES_INCL", 0x12, GENMASK(5, 0), 2, 2, GS_ENG_RCS | GS_ENG_BCS,
-	    GS_PRIV_NONE, 0, 0, NULL, "seed 004 [L969]"),
+	    GS_PRIV_NONE, 0, 0, NULL, "[PRM-CSP] MI Commands for Render Engine"),
 	MIN("MI_LOAD_SCAN_LINES_EXCL", 0x13, GENMASK(5, 0), 2, 2, GS_ENG_RCS | GS_ENG_BCS,
-	    GS_PRIV_NONE, 0, 0, NULL, "seed 004 [L967]"),
+	    GS_PRIV_NONE, 0, 0, NULL, "[PRM-CSP] MI Commands for Render Engine"),
 	MIN("MI_DISPLAY_FLIP", 0x14, CMD_LENGTH_7_0, 3, 0x101, GS_ENG_RCS | GS_ENG_BCS,
-	    GS_PRIV_ALWAYS, 0, 0, NULL, "seed 004 [L963, L1037]"),
+	    GS_PRIV_ALWAYS, 0, 0, NULL,
+	    "[PRM-CSP] MI Commands for Render Engine; User Mode Privileged Commands (RCS)"),
 	MIN("MI_SEMAPHORE_MBOX", 0x16, CMD_LENGTH_7_0, 2, 0x101, GS_ENG_ALL, GS_PRIV_NONE, 0, 0,
-	    NULL, "seed 004 [L250]"),
+	    NULL, "[PRM-CSP] Memory Interface Commands for RCP"),
 	MIN("MI_SET_CONTEXT", 0x18, CMD_LENGTH_7_0, 2, 2, GS_ENG_RCS, GS_PRIV_ALWAYS, 0, 0,
-	    NULL, "seed 004 [L252, L1033]"),
+	    NULL,
+	    "[PRM-CSP] Memory Interface Commands for RCP; User Mode Privileged Commands (RCS)"),
 	MIN("MI_URB_CLEAR", 0x19, CMD_LENGTH_7_0, 2, 2, GS_ENG_RCS, GS_PRIV_NONE, 0, 0, NULL,
-	    "seed 004 [L253]"),
+	    "[PRM-CSP] Memory Interface Commands for RCP"),
 	MIN("MI_MATH", 0x1a, CMD_LENGTH_7_0, 2, 0x101, GS_ENG_ALL, GS_PRIV_NONE, 0, 0,
-	    gs_cmd_math, "seed 004 [L254, L2005-2011]"),
-	/* Privileged on bcs0/vcs0/vecs0 only (seed [L1399, L1713, L1914]; not in rcs0's table). */
+	    gs_cmd_math,
+	    "[PRM-CSP] Memory Interface Commands for RCP; Command Streamer (CS) ALU Programming"),
+	/*
+	 * Privileged on bcs0/vcs0/vecs0 only (PRM Vol. 6 Command Stream
+	 * Programming (Cherryview 2015), "User Mode Privileged Commands" (BCS,
+	 * VCS, VECS); not in rcs0's table).
+	 */
 	MIN("MI_SEMAPHORE_SIGNAL", 0x1b, CMD_LENGTH_7_0, 2, 2, GS_ENG_RCS, GS_PRIV_NONE, 0, 0,
-	    gs_cmd_semaphore_signal, "seed 004 [L255]"),
+	    gs_cmd_semaphore_signal, "[PRM-CSP] Memory Interface Commands for RCP"),
 	MIN("MI_SEMAPHORE_SIGNAL", 0x1b, CMD_LENGTH_7_0, 2, 2, GS_ENG_XCS, GS_PRIV_ALWAYS, 0, 0,
-	    gs_cmd_semaphore_signal, "seed 004 [L255, L1399]"),
+	    gs_cmd_semaphore_signal,
+	    "[PRM-CSP] Memory Interface Commands for RCP; User Mode Privileged Commands (BCS)"),
 	MIN("MI_SEMAPHORE_WAIT", 0x1c, CMD_LENGTH_7_0, 4, 4, GS_ENG_ALL, GS_PRIV_GGTT, 0,
-	    MI_SEMAPHORE_GLOBAL_GTT, gs_cmd_semaphore_wait, "seed 004 [L256, L1036]"),
+	    MI_SEMAPHORE_GLOBAL_GTT, gs_cmd_semaphore_wait,
+	    "[PRM-CSP] Memory Interface Commands for RCP; User Mode Privileged Commands (RCS)"),
 	MIN("MI_STORE_DATA_IMM", 0x20, GENMASK(9, 0), 4, 0x3ff + 2, GS_ENG_ALL, GS_PRIV_GGTT, 0,
-	    MI_SDI_USE_GGTT, gs_cmd_store_data_imm, "seed 004 [L259, L1015]"),
+	    MI_SDI_USE_GGTT, gs_cmd_store_data_imm,
+	    "[PRM-CSP] Memory Interface Commands for RCP; User Mode Privileged Commands (RCS)"),
 	MIN("MI_STORE_DATA_INDEX", 0x21, CMD_LENGTH_7_0, 3, 4, GS_ENG_ALL, GS_PRIV_ALWAYS, 0, 0,
-	    gs_cmd_store_data_index, "seed 004 [L260, L1016]"),
+	    gs_cmd_store_data_index,
+	    "[PRM-CSP] Memory Interface Commands for RCP; User Mode Privileged Commands (RCS)"),
 	MIN("MI_LOAD_REGISTER_IMM", 0x22, CMD_LENGTH_7_0, 3, 0x101, GS_ENG_ALL,
-	    GS_PRIV_HANDLER, 0, 0, gs_cmd_lri, "seed 004 [L261, L1020]"),
+	    GS_PRIV_HANDLER, 0, 0, gs_cmd_lri,
+	    "[PRM-CSP] Memory Interface Commands for RCP; User Mode Privileged Commands (RCS)"),
 	MIN("MI_UPDATE_GTT", 0x23, MI_UPDATE_GTT_LENGTH, 4, 0x3ff + 2, GS_ENG_ALL,
-	    GS_PRIV_ALWAYS, 0, 0, gs_cmd_update_gtt, "seed 004 [L262, L1014]"),
-	/* rcs0 still reads the register (seed [L1017]); the others drop it all ([L1387]). */
+	    GS_PRIV_ALWAYS, 0, 0, gs_cmd_update_gtt,
+	    "[PRM-CSP] Memory Interface Commands for RCP; User Mode Privileged Commands (RCS)"),
+	/*
+	 * rcs0 still reads the register (PRM Vol. 6 Command Stream Programming
+	 * (Cherryview 2015), "User Mode Privileged Commands" (RCS)); the others
+	 * drop it all ("User Mode Privileged Commands" (BCS)).
+	 */
 	MIN("MI_STORE_REGISTER_MEM", 0x24, CMD_LENGTH_7_0, 4, 4, GS_ENG_RCS, GS_PRIV_HANDLER,
-	    0, 0, gs_cmd_srm, "seed 004 [L263, L1017]"),
+	    0, 0, gs_cmd_srm,
+	    "[PRM-CSP] Memory Interface Commands for RCP; User Mode Privileged Commands (RCS)"),
 	MIN("MI_STORE_REGISTER_MEM", 0x24, CMD_LENGTH_7_0, 4, 4, GS_ENG_XCS, GS_PRIV_GGTT, 0,
-	    MI_SRM_USE_GGTT, gs_cmd_srm, "seed 004 [L263, L1387]"),
+	    MI_SRM_USE_GGTT, gs_cmd_srm,
+	    "[PRM-CSP] Memory Interface Commands for RCP; User Mode Privileged Commands (BCS)"),
 	MIN("MI_FLUSH_DW", 0x26, MI_FLUSH_DW_LENGTH, 4, 5, GS_ENG_XCS, GS_PRIV_HANDLER, 0, 0,
-	    gs_cmd_flush_dw, "seed 004 [L265, L1488]"),
+	    gs_cmd_flush_dw,
+	    "[PRM-CSP] Memory Interface Commands for RCP; User Mode Privileged Commands (BCS)"),
 	MIN("MI_CLFLUSH", 0x27, GENMASK(9, 0), 3, 0x3ff + 2, GS_ENG_RCS, GS_PRIV_NONE, 0, 0,
-	    gs_cmd_nop_flush, "seed 004 [L266]"),
+	    gs_cmd_nop_flush, "[PRM-CSP] Memory Interface Commands for RCP"),
 	MIN("MI_REPORT_PERF_COUNT", 0x28, GENMASK(5, 0), 4, 4, GS_ENG_RCS, GS_PRIV_GGTT, 1,
-	    BIT(0), NULL, "seed 004 [L1024]"),
+	    BIT(0), NULL, "[PRM-CSP] User Mode Privileged Commands (RCS)"),
 	MIN("MI_LOAD_REGISTER_MEM", 0x29, CMD_LENGTH_7_0, 4, 4, GS_ENG_ALL, GS_PRIV_GGTT, 0,
-	    MI_LRM_USE_GGTT, gs_cmd_lrm, "seed 004 [L267, L1021]"),
+	    MI_LRM_USE_GGTT, gs_cmd_lrm,
+	    "[PRM-CSP] Memory Interface Commands for RCP; User Mode Privileged Commands (RCS)"),
 	MIN("MI_LOAD_REGISTER_REG", 0x2a, CMD_LENGTH_7_0, 3, 3, GS_ENG_ALL, GS_PRIV_HANDLER, 0,
-	    0, gs_cmd_lrr, "seed 004 [L268, L1023]"),
+	    0, gs_cmd_lrr,
+	    "[PRM-CSP] Memory Interface Commands for RCP; User Mode Privileged Commands (RCS)"),
 	MIN("MI_RS_STORE_DATA_IMM", 0x2b, CMD_LENGTH_7_0, 4, 4, GS_ENG_RCS, GS_PRIV_NONE, 0, 0,
-	    NULL, "seed 004 [L269]"),
+	    NULL, "[PRM-CSP] Memory Interface Commands for RCP"),
 	MIN("MI_LOAD_URB_MEM", 0x2c, CMD_LENGTH_7_0, 4, 4, GS_ENG_RCS, GS_PRIV_NONE, 0, 0, NULL,
-	    "seed 004 [L270]"),
+	    "[PRM-CSP] Memory Interface Commands for RCP"),
 	MIN("MI_STORE_URB_MEM", 0x2d, CMD_LENGTH_7_0, 4, 4, GS_ENG_RCS, GS_PRIV_NONE, 0, 0, NULL,
-	    "seed 004 [L271]"),
+	    "[PRM-CSP] Memory Interface Commands for RCP"),
 	MIN("MI_COPY_MEM_MEM", 0x2e, CMD_LENGTH_7_0, 5, 5, GS_ENG_ALL, GS_PRIV_GGTT, 0,
 	    MI_COPY_MEM_MEM_SRC_GGTT | MI_COPY_MEM_MEM_DST_GGTT, gs_cmd_copy_mem_mem,
-	    "seed 004 [L272, L1035]"),
+	    "[PRM-CSP] Memory Interface Commands for RCP; User Mode Privileged Commands (RCS)"),
 	MIN("MI_ATOMIC", 0x2f, CMD_LENGTH_7_0, 3, 11, GS_ENG_ALL, GS_PRIV_GGTT, 0,
-	    MI_ATOMIC_GGTT, gs_cmd_atomic, "seed 004 [L273, L1034]"),
+	    MI_ATOMIC_GGTT, gs_cmd_atomic,
+	    "[PRM-CSP] Memory Interface Commands for RCP; User Mode Privileged Commands (RCS)"),
 	MIN("MI_BATCH_BUFFER_START", 0x31, CMD_LENGTH_7_0, 3, 3, GS_ENG_ALL, GS_PRIV_HANDLER, 0,
-	    0, gs_cmd_bb_start, "seed 004 [L280, L1018]"),
+	    0, gs_cmd_bb_start,
+	    "[PRM-CSP] Memory Interface Commands for RCP; User Mode Privileged Commands (RCS)"),
 	MIN("MI_CONDITIONAL_BATCH_BUFFER_END", 0x36, CMD_LENGTH_7_0, 3, 4, GS_ENG_ALL,
-	    GS_PRIV_GGTT, 0, MI_CBBE_USE_GGTT, gs_cmd_cond_bb_end, "seed 004 [L282, L1039]"),
+	    GS_PRIV_GGTT, 0, MI_CBBE_USE_GGTT, gs_cmd_cond_bb_end,
+	    "[PRM-CSP] Memory Interface Commands for RCP; User Mode Privileged Commands (RCS)"),
 
 	/*
 	 * 2D (bcs0): the BLTN rows are implemented (cmd_blt.c, with their Gen8
@@ -209,36 +263,45 @@ const struct gs_cmd_desc gs_cmd_table[] = {
 	{ .name = "PIPE_CONTROL", .mask = 0xffff0000u, .value = GFXPIPE(3, 2, 0x00),
 	  .len_mask = CMD_LENGTH_7_0, .len_bias = 2, .min_len = 6, .max_len = 6,
 	  .engines = GS_ENG_RCS, .priv = GS_PRIV_HANDLER, .handler = gs_cmd_pipe_control,
-	  .ref = "seed 004 [L139, L480, L1026-1032]" },
+	  .ref = "[PRM-CSP] Render Command Header Format; 3D Command Map; User Mode Privileged "
+	         "Commands (RCS)" },
 	R3D("3DPRIMITIVE", 3, 3, 0x00),
 	GFX("PIPELINE_SELECT", 1, 1, 0x04, 0, GS_ENG_RCS, gs_cmd_pipeline_select,
 	    "EXT Mesa gen8.xml, media-driver g8"),
 	R3D("STATE_PREFETCH", 0, 0, 0x03),
 	RGPGPU("STATE_BASE_ADDRESS", 0, 1, 0x01, 0xff, 16, 16, gs_cmd_state_base_address,
-	       "seed 004 [L492]; EXT Gen8 layout, media-driver g8"),
+	       "[PRM-CSP] 3D Command Map; EXT Gen8 layout, media-driver g8"),
 	R3D("STATE_SIP", 0, 1, 0x02),
 	R3D("SWTESS_BASE_ADDRESS", 0, 1, 0x03),
 	R3D("GPGPU_CSR_BASE_ADDRESS", 0, 1, 0x04),
 	/* Media and GPGPU (cmd_gpgpu_state.c, cmd_gpgpu_walker.c); NULL: not implemented. */
 	RGPGPU("MEDIA_VFE_STATE", 2, 0, 0x00, 0xffff, 9, 9, gs_cmd_media_vfe_state,
-	       "seed 002 [L1433-1622]; EXT Gen8 layout"),
+	       "[PRM-MEDIA] 1.8.1 MEDIA_VFE_STATE Command; EXT Gen8 layout"),
 	RGPGPU("MEDIA_CURBE_LOAD", 2, 0, 0x01, 0xffff, 4, 4, gs_cmd_media_curbe_load,
-	       "seed 002 [L1624-1674]"),
+	       "[PRM-MEDIA] 1.8.2 MEDIA_CURBE_LOAD"),
 	RGPGPU("MEDIA_INTERFACE_DESCRIPTOR_LOAD", 2, 0, 0x02, 0xffff, 4, 4,
-	       gs_cmd_media_idd_load, "seed 002 [L1678-1734]; EXT Gen8 IDD"),
+	       gs_cmd_media_idd_load,
+	       "[PRM-MEDIA] 1.8.3 MEDIA_INTERFACE_DESCRIPTOR_LOAD Command; EXT Gen8 IDD"),
 	RMEDIA("MEDIA_GATEWAY_STATE", 0, 0x03, 0xffff, NULL),
 	RGPGPU("MEDIA_STATE_FLUSH", 2, 0, 0x04, 0xffff, 2, 2, gs_cmd_media_state_flush,
-	       "seed 002 [L1898-1965]; EXT Gen8 bits"),
-	/* 6 dwords and at most 504 inline dwords (seed 002 [L1988-1996]). */
+	       "[PRM-MEDIA] 1.8.5 MEDIA_STATE_FLUSH command; EXT Gen8 bits"),
+	/*
+	 * 6 dwords and at most 504 inline dwords (PRM Vol. 2 Part 2 Media and
+	 * General Purpose Pipeline (Ivy Bridge 2012), 1.8.6 "MEDIA_OBJECT
+	 * Command").
+	 */
 	RGPGPU("MEDIA_OBJECT", 2, 1, 0x00, 0xffff, 6, 6 + 504, gs_cmd_media_object,
-	       "seed 002 [L1969-2060]; EXT Gen8 layout"),
+	       "[PRM-MEDIA] 1.8.6 MEDIA_OBJECT Command; EXT Gen8 layout"),
 	RMEDIA("MEDIA_OBJECT_PRT", 1, 0x02, 0xffff, NULL),
 	RMEDIA("MEDIA_OBJECT_WALKER", 1, 0x03, 0xffff, NULL),
 	/* Gen8: 15 dwords, the only valid length (T32). */
 	RGPGPU("GPGPU_WALKER", 2, 1, 0x05, 0xff, 15, 15, gs_cmd_gpgpu_walker,
-	       "seed 002 [L2464-2556]; EXT Gen8 layout"),
+	       "[PRM-MEDIA] 1.8.10 GPGPU_WALKER Command; EXT Gen8 layout"),
 	RMEDIA("MEDIA_OBJECT_GRPID", 1, 0x06, 0xffff, NULL),
-	/* 3DSTATE, pipelined (opcode 0h, seed [L352-484]). */
+	/*
+	 * 3DSTATE, pipelined (opcode 0h, PRM Vol. 6 Command Stream Programming
+	 * (Cherryview 2015), "3D Command Map").
+	 */
 	R3D("3DSTATE_CLEAR_PARAMS", 3, 0, 0x04),
 	R3D("3DSTATE_DEPTH_BUFFER", 3, 0, 0x05),
 	R3D("3DSTATE_STENCIL_BUFFER", 3, 0, 0x06),
@@ -315,7 +378,10 @@ const struct gs_cmd_desc gs_cmd_table[] = {
 	R3D("3DSTATE_SBE_SWIZ", 3, 0, 0x51),
 	R3D("3DSTATE_WM_HZ_OP", 3, 0, 0x52),
 	R3D("3DSTATE_INT", 3, 0, 0x53),
-	/* 3DSTATE, non-pipelined (opcode 1h, seed [L440-480]). */
+	/*
+	 * 3DSTATE, non-pipelined (opcode 1h, PRM Vol. 6 Command Stream
+	 * Programming (Cherryview 2015), "3D Command Map").
+	 */
 	R3D("3DSTATE_DRAWING_RECTANGLE", 3, 1, 0x00),
 	R3D("3DSTATE_SAMPLER_PALETTE_LOAD0", 3, 1, 0x02),
 	R3D("3DSTATE_CHROMA_KEY", 3, 1, 0x04),

@@ -47,7 +47,11 @@ enum gs_cmd_result {
 typedef enum gs_cmd_result gs_cmd_handler_fn(struct gs_cs *cs, const struct gs_cmd_desc *cmd,
 					     const uint32_t *dw, unsigned int len);
 
-/* How a command behaves in a non-privileged batch (seed 004 §6.9). */
+/*
+ * How a command behaves in a non-privileged batch (PRM Vol. 6 Command Stream
+ * Programming (Cherryview 2015), "User Mode Privileged Commands" (RCS, BCS,
+ * VCS, VECS)).
+ */
 enum gs_cmd_priv {
 	GS_PRIV_NONE,		/* allowed */
 	GS_PRIV_ALWAYS,		/* dropped (a NOOP) with a privilege violation */
@@ -199,7 +203,11 @@ void gs_cs_set_gpr(struct gs_cs *cs, unsigned int n, uint64_t val);
 bool gs_cs_store(struct gs_cs *cs, uint32_t offset, uint32_t val);
 uint32_t gs_cs_ctx_timestamp(struct gs_cs *cs);
 
-/* cs_priv.c: the non-privileged register whitelist (seed 004 §6.10) */
+/*
+ * cs_priv.c: the non-privileged register whitelist (PRM Vol. 6 Command Stream
+ * Programming (Cherryview 2015), "User Mode Non-Privileged Registers" (RCS,
+ * BCS, VCS, VECS))
+ */
 bool gs_cs_reg_whitelisted(int engine, uint32_t offset);
 
 /* cs_error.c: errors, interrupts, the HWSP ISR mirror */

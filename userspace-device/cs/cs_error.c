@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
- * Command streamer errors and interrupts (hw-spec-engines "Errors"; seed
- * 004 "Hardware-Detected Error Bit Definitions" [L1183-1221], "User Mode
- * Privileged Commands" [L1009]; seed-004-003 §6.7).
+ * Command streamer errors and interrupts (hw-spec-engines "Errors";
+ * PRM Vol. 6 Command Stream Programming (Cherryview 2015),
+ * "Hardware-Detected Error Bit Definitions (for EIR EMR ESR)" (RCS),
+ * "User Mode Privileged Commands" (RCS)).
  *
  * An error sets its ESR bit; unless EMR masks it, it also sets EIR, IPEIR
  * takes the error's bits, and the engine raises its master-error interrupt
  * (bit 3).  IPEHR holds the failing command's header, ACTHD its address.
  * ESR latches every error, masked or not, until the engine is reset
- * (gensim: the seed gives no ESR clearing rule).
+ * (gensim: the PRM gives no ESR clearing rule).
  *
  * Instruction errors (EIR bit 0) and page-table errors (bit 4) stop the
  * context: the engine stays busy on it, executing nothing, until the
@@ -17,12 +18,14 @@
  * goes on.  Every error is logged, always, with the engine, the command by
  * name and dwords (gs_cmd_describe()) and where it was.
  *
- * The HWSP ISR mirror (seed 004 [L1147-1159], HWSTAM): on a "hardware
- * status write" the engine copies its interrupt status, less the bits
- * HWSTAM masks, into status page dword 0.  User interrupt (0), flush
- * notify (4) and context switch (8) report 0; master error (3) reads 1
- * while EIR has a bit set; page fault (7) follows its ISR bit.  The write
- * happens on the engine thread whenever one of those may have changed.
+ * The HWSP ISR mirror (PRM Vol. 6 Command Stream Programming
+ * (Cherryview 2015), "Interrupt Control Registers", HWSTAM): on a
+ * "hardware status write" the engine copies its interrupt status, less
+ * the bits HWSTAM masks, into status page dword 0.  User interrupt (0),
+ * flush notify (4) and context switch (8) report 0; master error (3)
+ * reads 1 while EIR has a bit set; page fault (7) follows its ISR bit.
+ * The write happens on the engine thread whenever one of those may have
+ * changed.
  */
 #include <stdio.h>
 

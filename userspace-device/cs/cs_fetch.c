@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * Where the command streamer reads its next command (hw-spec-engines
- * "Execution"; seed 004 "RINGBUF" [L781-793] and the command streamer
- * prose [L821-823]: the head advances after each command, the ring is
- * empty when head == tail).
+ * "Execution"; PRM Vol. 6 Command Stream Programming (Cherryview 2015),
+ * "RINGBUF - Ring Buffer Registers" and the command streamer prose
+ * ("Render Engine Command Streamer (RCS)"): the head advances after
+ * each command, the ring is empty when head == tail).
  *
  * Level 0 is the ring: RING_START (GGTT) plus RING_HEAD, wrapping at the
  * ring's end; a command may straddle the wrap.  Levels 1 and 2 are the

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: MIT
 /*
- * The non-privileged register whitelist (seed 004 "User Mode
- * Non-Privileged Registers": rcs0 [L1043-1115], bcs0 [L1407-1415,
- * L1497-1501], vcs0 [L1726-1735], vecs0 [L1925-1929]; seed-004-003
- * §6.10).
+ * The non-privileged register whitelist (PRM Vol. 6 Command Stream
+ * Programming (Cherryview 2015), "User Mode Non-Privileged Registers",
+ * one table in each engine's chapter: RCS, BCS, VCS and VECS).
  *
  * These are the registers a non-privileged batch may write with
  * MI_LOAD_REGISTER_IMM, _MEM or _REG; any other destination is privileged
- * (seed-004-003 §8 G21).  gensim choices: reads are not restricted
- * (MI_STORE_REGISTER_MEM may read any register: the seed speaks of writes
- * only); BCS_SWCTRL, listed as "32" dwords, is one register; the second
- * video engine's entries are kept although gensim has no vcs1.
+ * (PRM Vol. 6 Command Stream Programming (Cherryview 2015), "User Mode
+ * Non-Privileged Registers" (RCS)).  gensim choices: reads are not
+ * restricted (MI_STORE_REGISTER_MEM may read any register: the PRM speaks
+ * of writes only); BCS_SWCTRL, listed as "32" dwords, is one register;
+ * the second video engine's entries are kept although gensim has no vcs1.
  */
 #include "cs/cs.h"
 #include "cs/engine.h"

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * Registers as the command streamer sees them (hw-spec-engines
- * "Execution"; seed 004 §6.9/6.10 for the privilege side, cs_priv.c).
+ * "Execution"; PRM Vol. 6 Command Stream Programming (Cherryview 2015),
+ * "User Mode Privileged Commands" (RCS, BCS, VCS, VECS), "User Mode
+ * Non-Privileged Registers" (RCS, BCS, VCS, VECS) for the privilege
+ * side, cs_priv.c).
  *
  * A command reads and writes registers through the register table, with
  * the same rules and side effects as the driver's writes (device.c):

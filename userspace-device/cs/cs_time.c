@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * The engine clock (hw-spec-engines "Engine registers": RING_TIMESTAMP,
- * RING_CTX_TIMESTAMP; hardware notes seed-004-003 §8 G25 for the choice of
- * 12.5 MHz, Broadwell's command streamer timestamp frequency).
+ * RING_CTX_TIMESTAMP; Linux i915 RING_TIMESTAMP, RING_CTX_TIMESTAMP for
+ * the choice of 12.5 MHz, Broadwell's command streamer timestamp
+ * frequency).
  *
  * The clock is CLOCK_MONOTONIC divided into 80 ns ticks, counted from
  * power-on or the last full reset.  BAR0 is memory the driver reads on its

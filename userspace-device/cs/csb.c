@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * The context status buffer (hw-spec-engines "The context status buffer";
- * seed 004 "Context Status" [L671-779]: six QWord entries [L760], written
- * at increasing indices with wrap [L762], a context-switch interrupt per
- * entry [L673]; EXT i915 for the HWSP dwords 0x10.. and 0x1f).
+ * PRM Vol. 6 Command Stream Programming (Cherryview 2015), "Context
+ * Status": six QWord entries ("Number of Context Status Entries"),
+ * written at increasing indices with wrap ("Number of Context Status
+ * Entries"), a context-switch interrupt per entry ("Context Status"); EXT
+ * i915 for the HWSP dwords 0x10.. and 0x1f).
  *
  * One entry: the device takes the write pointer w from
  * RING_CONTEXT_STATUS_PTR (7 after reset: nothing written), writes entry

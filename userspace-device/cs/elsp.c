@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * The execlist submit port and EXECLIST_STATUS (hw-spec-engines "The
- * context descriptor", "Submission"; seed 004 "Execlists" [L595-625];
- * EXT i915 for the ELSP write order, EXT GVT-g for EXECLIST_STATUS).
+ * context descriptor", "Submission"; PRM Vol. 6 Command Stream
+ * Programming (Cherryview 2015), "Execlists"; EXT i915 for the ELSP
+ * write order, EXT GVT-g for EXECLIST_STATUS).
  *
  * ELSP is written four times: element 1 high, element 1 low, element 0
  * high, element 0 low; the fourth write submits.  The side effect runs on
@@ -12,8 +13,9 @@
  * touches memory (CSB entries, context images).  The channel thread never
  * waits for an engine.
  *
- * The engine holds two hardware execlists (seed 004 [L599]); a list goes
- * into the one EXECLIST_STATUS's write pointer names, which alternates.
+ * The engine holds two hardware execlists (PRM Vol. 6 Command Stream
+ * Programming (Cherryview 2015), "Execlists"); a list goes into the one
+ * EXECLIST_STATUS's write pointer names, which alternates.
  */
 #include "cs/cs.h"
 #include "core/device.h"
@@ -73,7 +75,10 @@ static void submit_locked(struct gs_engine *eng, uint64_t desc0, uint64_t desc1)
 	if (!(desc1 & CTX_DESC_VALID)) {
 		desc1 = 0;
 	} else if ((desc1 & CTX_DESC_LRCA) == (desc0 & CTX_DESC_LRCA)) {
-		/* seed 004 [L603]: the two elements must be different contexts. */
+		/*
+		 * PRM Vol. 6 Command Stream Programming (Cherryview 2015),
+		 * "Execlists": the two elements must be different contexts.
+		 */
 		gs_err("%s: ELSP: both elements are the context at LRCA %#x; element 1 dropped",
 		       eng->name, (uint32_t)(desc0 & CTX_DESC_LRCA));
 		desc1 = 0;
@@ -91,7 +96,10 @@ static void submit_locked(struct gs_engine *eng, uint64_t desc0, uint64_t desc1)
 		atomic_store(&eng->pending_flag, true);
 	} else {
 		pthread_mutex_unlock(&eng->lock);
-		/* seed 004 [L599]: UNDEFINED; gensim drops it, loudly. */
+		/*
+		 * PRM Vol. 6 Command Stream Programming (Cherryview 2015),
+		 * "Execlists": UNDEFINED; gensim drops it, loudly.
+		 */
 		gs_err("%s: ELSP: submission %#llx, %#llx dropped: an execlist is already pending",
 		       eng->name, (unsigned long long)desc0, (unsigned long long)desc1);
 		return;
@@ -119,7 +127,10 @@ void elsp_write(struct gs_device *dev, const struct gs_reg *reg, uint32_t val)
 	desc1 = (uint64_t)eng->elsp_dw[0] << 32 | eng->elsp_dw[1];
 	desc0 = (uint64_t)eng->elsp_dw[2] << 32 | eng->elsp_dw[3];
 	if (!(gs_reg_read(dev, RING_MODE(eng->base)) & GFX_RUN_LIST_ENABLE)) {
-		/* seed 004 [L597]: UNDEFINED with execlists disabled; dropped. */
+		/*
+		 * PRM Vol. 6 Command Stream Programming (Cherryview 2015),
+		 * "Execlists": UNDEFINED with execlists disabled; dropped.
+		 */
 		gs_err("%s: ELSP written while RING_MODE's execlist enable (bit 15) is clear: "
 		       "submission %#llx, %#llx dropped", eng->name,
 		       (unsigned long long)desc0, (unsigned long long)desc1);

@@ -123,13 +123,14 @@ const struct gs_reg_desc gs_global_reg_table[] = {
 const size_t gs_global_reg_table_len = sizeof(gs_global_reg_table) / sizeof(gs_global_reg_table[0]);
 
 /*
- * Offsets relative to the engine base (Documentation/gpu/gensim/
- * hw-spec-engines.rst "Engine registers"; seed 004 "Interrupt Control
- * Registers", EIR/EMR/ESR; EXT i915 for offsets the seed only names).  The
- * rows the context image may load (hw-spec-engines "ctx") are plain RW or
- * masked: the image is executed through these same rules.  While a
- * context runs, its engine stores RING_HEAD, BB_ADDR, ACTHD and the status
- * registers itself (cs_fetch.c, execlist.c, csb.c).
+ * Offsets relative to the engine base
+ * (Documentation/gpu/gensim/hw-spec-engines.rst "Engine registers";
+ * PRM Vol. 6 Command Stream Programming (Cherryview 2015), "Interrupt
+ * Control Registers", EIR/EMR/ESR; EXT i915 for offsets the PRM only
+ * names).  The rows the context image may load (hw-spec-engines "ctx") are
+ * plain RW or masked: the image is executed through these same rules.
+ * While a context runs, its engine stores RING_HEAD, BB_ADDR, ACTHD and
+ * the status registers itself (cs_fetch.c, execlist.c, csb.c).
  */
 const struct gs_reg_desc gs_engine_reg_table[] = {
 	/* The ring (ctx).  TAIL keeps every bit: the engine checks alignment. */
@@ -194,10 +195,12 @@ const struct gs_reg_desc gs_engine_reg_table[] = {
 	{ .offset = RING_GPR(0, 0), .name = "GPR", .access = GS_RW, .count = 2 * GEN8_NR_GPRS,
 	  .stride = 4 },
 	/*
-	 * bcs0's one other whitelisted register (seed 004 [L1415]): bit 0 the
-	 * blitter's tiled source is Y-major, bit 1 its destination (cmd_blt.c).
-	 * Masked, as Gen8's (EXT IGT gem_ctx_isolation, i915 selftests); the
-	 * other bits read 0.  A context register of bcs0's image (lrc.c).
+	 * bcs0's one other whitelisted register (PRM Vol. 6 Command Stream
+	 * Programming (Cherryview 2015), "User Mode Non-Privileged Registers"
+	 * (BCS)): bit 0 the blitter's tiled source is Y-major, bit 1 its
+	 * destination (cmd_blt.c).  Masked, as Gen8's (EXT IGT
+	 * gem_ctx_isolation, i915 selftests); the other bits read 0.  A context
+	 * register of bcs0's image (lrc.c).
 	 */
 	{ .offset = BCS_SWCTRL - BLT_RING_BASE, .name = "BCS_SWCTRL", .access = GS_MASKED,
 	  .ro_mask = 0xfffc, .engines = BIT(GS_BCS) },

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * The command streamers' threads (hw-spec-engines; the hardware notes'
- * GVT-g lesson 1: architectural state apart from the executor).
+ * The command streamers' threads (hw-spec-engines; as Intel GVT-g's
+ * execlist.c does, the architectural state is kept apart from the
+ * executor).
  *
  * One thread per engine present, started with the device and joined when
  * it is destroyed.  The thread sleeps on engine->cond until something

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * Execlist transitions on the engine thread (hw-spec-engines
- * "Submission", its event table; seed 004 "Context Status" [L671-753],
- * "ExecList Scheduling" [L1977-2003]; EXT GVT-g execlist.c for the shape
- * of the state machine).
+ * "Submission", its event table; PRM Vol. 6 Command Stream Programming
+ * (Cherryview 2015), "Context Status", "ExecList Scheduling"; EXT GVT-g
+ * execlist.c for the shape of the state machine).
  *
  *   start     a list the ELSP side effect made current on an idle engine:
  *             CSB IDLE_TO_ACTIVE (Context ID 0), element 0 is restored.

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * The context image (hw-spec-engines "The context image"; seed 004
- * "Logical Ring Context Format" [L655-667]; EXT i915 intel_lrc_reg.h for
- * the dword indices the gensim layout keeps).
+ * The context image (hw-spec-engines "The context image"; PRM Vol. 6
+ * Command Stream Programming (Cherryview 2015), "Logical Ring Context
+ * Format"; EXT i915 intel_lrc_reg.h for the dword indices the gensim
+ * layout keeps).
  *
  * The LRCA names two GGTT pages: the per-process status page, then the
  * register state, a list of MI_LOAD_REGISTER_IMM blocks ending in

@@ -7,12 +7,14 @@
  * struct gs_gpgpu is the state the state commands latched for the running
  * context: the selected pipeline, STATE_BASE_ADDRESS, MEDIA_VFE_STATE, the
  * CURBE bytes MEDIA_CURBE_LOAD copied and the interface descriptors
- * MEDIA_INTERFACE_DESCRIPTOR_LOAD copied (seed 002 [L483]: VFE latches its
- * state; the CS stores the CURBE and the IDDs in the URB, notes §2.1).  It
- * is context state: saved into and restored from the render context image
- * (lrc_gpgpu.c), reset to the power-on state by a restore with restore
- * inhibit and by an engine reset.  It belongs to the engine thread, like
- * the rest of struct gs_cs.
+ * MEDIA_INTERFACE_DESCRIPTOR_LOAD copied (PRM Vol. 2 Part 2 Media and
+ * General Purpose Pipeline (Ivy Bridge 2012), 1.4.1.3 "Interface to State
+ * Variable Manager": VFE latches its state; the CS stores the CURBE and
+ * the IDDs in the URB, 1.2 "Media Pipeline Overview", 1.4.1.3 "Interface
+ * to State Variable Manager").  It is context state: saved into and
+ * restored from the render context image (lrc_gpgpu.c), reset to the
+ * power-on state by a restore with restore inhibit and by an engine reset.
+ * It belongs to the engine thread, like the rest of struct gs_cs.
  *
  * The walker and MEDIA_OBJECT (cmd_gpgpu_walker.c) turn it into one
  * struct gs_eu_dispatch and run it, synchronously, on the EU array the
@@ -31,7 +33,11 @@ struct gs_cs;
 struct gs_device;
 struct gs_engine;
 
-/* CURBE Allocation Size is at most 2016 32-byte units (seed 002 [L1531-1546]). */
+/*
+ * CURBE Allocation Size is at most 2016 32-byte units (PRM Vol. 2 Part 2 Media
+ * and General Purpose Pipeline (Ivy Bridge 2012), 1.8.1 "MEDIA_VFE_STATE
+ * Command").
+ */
 #define GS_GPGPU_CURBE_MAX	(2016u * 32)
 /* Interface Descriptor Offset has 6 bits: 64 descriptors of 32 bytes. */
 #define GS_GPGPU_IDD_MAX	64u

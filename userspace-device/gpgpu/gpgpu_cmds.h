@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Encodings of the render engine's GPGPU and media commands and of
- * INTERFACE_DESCRIPTOR_DATA, Gen8 layouts (Documentation/gpu/gensim/
- * hw-spec-compute.rst "GPGPU commands").  The seeds give the IVB (Gen7)
- * layouts only (hardware notes seed-002-001 §3.3-3.12); the Gen8 positions
- * here are EXT (Mesa gen8.xml, Intel media-driver mhw_render_hwcmd_g8_X.h
- * and mhw_state_heap_hwcmd_g8_X.h), cross-checked.  Shared by the device
+ * INTERFACE_DESCRIPTOR_DATA, Gen8 layouts
+ * (Documentation/gpu/gensim/hw-spec-compute.rst "GPGPU commands").  The
+ * PRMs give the IVB (Gen7) layouts only (PRM Vol. 2 Part 2 Media and
+ * General Purpose Pipeline (Ivy Bridge 2012), 1.8 "Media State and
+ * Primitive Commands"); the Gen8 positions here are EXT (Mesa gen8.xml,
+ * Intel media-driver mhw_render_hwcmd_g8_X.h and
+ * mhw_state_heap_hwcmd_g8_X.h), cross-checked.  Shared by the device
  * (lib/cmd_gpgpu_*.c), the native tests, gensim-run and the IGT tests;
  * like gensim_cmds.h it uses only BIT(), GENMASK() and GFXPIPE().
  */

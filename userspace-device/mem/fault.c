@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * Page-fault reporting, the Gen8 way (hw-spec-memory "Fault reporting";
- * EXT i915 RING_FAULT_REG and GEN8_FAULT_TLB_DATA0/1; seed-004-003 §6.6
- * for the page-fault interrupt, bit 7 of the engine's interrupt bits):
+ * EXT i915 RING_FAULT_REG and GEN8_FAULT_TLB_DATA0/1; PRM Vol. 6
+ * Command Stream Programming (Cherryview 2015), "Interrupt Control
+ * Registers"; Linux i915 gt/intel_gt_irq.c for the page-fault
+ * interrupt, bit 7 of the engine's interrupt bits):
  *
  * - the engine's RING_FAULT_REG takes VALID, the fault TYPE, the SRCID of
  *   the unit that faulted, GTTSEL (1: GGTT) and VA[31:12];

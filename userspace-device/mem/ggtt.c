@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * The GGTT walker (hw-spec-memory "The GGTT"; hardware notes §1.4).
+ * The GGTT walker (hw-spec-memory "The GGTT"; Linux i915
+ * gt/intel_ggtt.c (gen8_ggtt_pte_encode(), gen8_ggtt_invalidate())).
  *
  * The GGTT is one level: entry i, the 64-bit PTE at BAR0
  * GENSIM_BAR0_GGTT_OFFSET + 8 * i, maps GGTT page i.  GMCH_CTRL's GGMS

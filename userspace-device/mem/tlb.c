@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * The TLB (hw-spec-memory "TLB and invalidation"; hardware notes §1.4 for
- * GFX_FLSH_CNTL_GEN6, §1.5 for PPGTT invalidation).
+ * The TLB (hw-spec-memory "TLB and invalidation"; Linux i915
+ * gt/intel_ggtt.c (gen8_ggtt_pte_encode(), gen8_ggtt_invalidate()) for
+ * GFX_FLSH_CNTL_GEN6, Linux i915 gt/gen8_ppgtt.c for PPGTT invalidation).
  *
  * Each unit that translates owns a struct gs_tlb: 64 entries, direct
  * mapped by page number and space, each caching one 4 KiB translation

@@ -122,7 +122,10 @@ void ee_ack_irqs(struct eng_env *env)
 	gs_loop_wait_msgs(env->g.loop, GENSIM_MSG_IRQ, 0);
 }
 
-/* What the driver does at engine bring-up (hardware notes §1.10). */
+/*
+ * What the driver does at engine bring-up (Linux i915 intel_lrc.c (v4.x),
+ * enable_execlists(); gt/intel_reset.c).
+ */
 void ee_engine_init(struct eng_env *env, int engine)
 {
 	const struct fault_irq_bit *b = &fault_irq_bits[engine];
@@ -230,7 +233,10 @@ void ee_emit(struct eng_ctx *ctx, const uint32_t *dw, unsigned int n)
 	}
 }
 
-/* Submissions are qword multiples (seed 004 [L114]). */
+/*
+ * Submissions are qword multiples (PRM Vol. 6 Command Stream Programming
+ * (Cherryview 2015), "Graphics Command Formats").
+ */
 void ee_pad(struct eng_ctx *ctx)
 {
 	if (ctx->tail & 7)

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * The command table on its own (cmd_table.c; hw-spec-commands): rows are
- * unambiguous per engine, every opcode of seed 004's MI table has a row
- * and the reserved ones have none, lengths follow the rules, the
- * privilege rules are those of seed 004 §6.9 engine by engine, and the
- * dumper names commands.  Expected values are written out by hand.
+ * unambiguous per engine, every opcode of the MI table of PRM Vol. 6
+ * Command Stream Programming (Cherryview 2015) has a row and the
+ * reserved ones have none, lengths follow the rules, the privilege rules
+ * are those of its "User Mode Privileged Commands" engine by engine, and
+ * the dumper names commands.  Expected values are written out by hand.
  */
 #include <string.h>
 
@@ -36,7 +37,7 @@ static void t_rows_unambiguous(void)
 	}
 }
 
-/* seed 004 [L227-285]; 12h-14h and 28h are named elsewhere in the seed. */
+/* [PRM-CSP] "Memory Interface Commands for RCP"; 12h-14h and 28h are named elsewhere in the PRM. */
 static void t_mi_opcodes(void)
 {
 	static const uint8_t known[] = {
@@ -65,7 +66,11 @@ static void t_engine_validity(void)
 	const struct gs_cmd_desc *elsewhere = NULL;
 	char why[160];
 
-	/* MI_FLUSH_DW: all but render (seed [L265]); PIPE_CONTROL: render only. */
+	/*
+	 * MI_FLUSH_DW: all but render (PRM Vol. 6 Command Stream Programming
+	 * (Cherryview 2015), "Memory Interface Commands for RCP");
+	 * PIPE_CONTROL: render only.
+	 */
 	CHECK(!gs_cmd_find(MI_FLUSH_DW, GS_RCS, &elsewhere));
 	CHECK(elsewhere && !strcmp(elsewhere->name, "MI_FLUSH_DW"));
 	for (int e = GS_BCS; e < GS_NUM_ENGINES; e++)
@@ -84,7 +89,10 @@ static void t_engine_validity(void)
 	CHECK_MSG(strstr(why, "only bcs0"), "%s", why);
 	gs_cmd_unknown_why(7u << 29, GS_VCS, why, sizeof(why));
 	CHECK_MSG(strstr(why, "reserved command client 7"), "%s", why);
-	/* The predicate commands are render only (seed [L233, L243]). */
+	/*
+	 * The predicate commands are render only (PRM Vol. 6 Command Stream
+	 * Programming (Cherryview 2015), "Memory Interface Commands for RCP").
+	 */
 	CHECK(gs_cmd_find(MI_PREDICATE, GS_RCS, NULL));
 	CHECK(!gs_cmd_find(MI_PREDICATE, GS_VECS, NULL));
 	CHECK(!gs_cmd_find(MI_SET_PREDICATE, GS_BCS, NULL));
@@ -111,14 +119,20 @@ static void t_lengths(void)
 	d = gs_cmd_find(MI_FLUSH_DW, GS_VECS, NULL);
 	CHECK_EQ(gs_cmd_length(d, MI_FLUSH_DW), 4);
 	CHECK_EQ(d->max_len, 5);
-	/* A media command's 16-bit length (seed [L174-189]). */
+	/*
+	 * A media command's 16-bit length (PRM Vol. 6 Command Stream
+	 * Programming (Cherryview 2015), "Video Command Header Format").
+	 */
 	d = gs_cmd_find(GFXPIPE(2, 1, 1 << 5 | 8) | 0xffff, GS_VCS, NULL);
 	CHECK(d && !strcmp(d->name, "MFD_AVC_BSD_OBJECT"));
 	CHECK_EQ(gs_cmd_length(d, GFXPIPE(2, 1, 1 << 5 | 8) | 0xffff), 0x10001);
 	CHECK(0x10001 <= GS_CS_MAX_CMD_DWORDS);
 }
 
-/* seed 004 §6.9: what each engine does with a privileged command in a non-privileged batch. */
+/*
+ * [PRM-CSP] "User Mode Privileged Commands": what each engine does with a
+ * privileged command in a non-privileged batch.
+ */
 static void t_privilege_rules(void)
 {
 	static const struct {
@@ -198,11 +212,11 @@ static void t_describe(void)
 int main(void)
 {
 	tap_run("rows are well formed and unambiguous per engine", t_rows_unambiguous);
-	tap_run("seed 004's MI opcodes have rows, reserved ones none", t_mi_opcodes);
+	tap_run("the PRM's MI opcodes have rows, reserved ones none", t_mi_opcodes);
 	tap_run("commands valid per engine: FLUSH_DW, PIPE_CONTROL, 2D, predicates",
 		t_engine_validity);
 	tap_run("length rules", t_lengths);
-	tap_run("privilege rules per engine (seed 004 §6.9)", t_privilege_rules);
+	tap_run("privilege rules per engine (User Mode Privileged Commands)", t_privilege_rules);
 	tap_run("gs_cmd_describe names commands", t_describe);
 	return tap_done();
 }

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
- * MI_MATH and the command streamer ALU (hw-spec-commands "The ALU"; seed
- * 004 [L2005-2011]; testable 54): every operation, both flags, 64-bit
- * carries, the per-command reset of the ALU state, and the errors.
- * Expected results are computed by hand in the test, not by the device's
- * code.
+ * MI_MATH and the command streamer ALU (hw-spec-commands "The ALU";
+ * PRM Vol. 6 Command Stream Programming (Cherryview 2015), "Command
+ * Streamer (CS) ALU Programming"; testable 54): every operation, both
+ * flags, 64-bit carries, the per-command reset of the ALU state, and the
+ * errors. Expected results are computed by hand in the test, not by the
+ * device's code.
  */
 #include "engine_env.h"
 #include "tap.h"

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
  * Errors, faults, stop and reset (hw-spec-engines "Errors", "Stopping and
- * resetting"; seed-004-003 testables 3, 6, 47, 48): bad commands stop the
- * context with EIR bit 0 and IPEHR/ACTHD naming them; a fault in a batch
- * is reported with source CS and EIR bit 4; EMR masking; the HWSP ISR
+ * resetting"; PRM Vol. 6 Command Stream Programming (Cherryview 2015),
+ * "Blitter Command Header Format", "Render Command Header Format",
+ * "Memory Interface Commands for RCP", "Hardware-Detected Error Bit
+ * Definitions (for EIR EMR ESR)" (RCS)): bad commands stop the context
+ * with EIR bit 0 and IPEHR/ACTHD naming them; a fault in a batch is
+ * reported with source CS and EIR bit 4; EMR masking; the HWSP ISR
  * mirror; STOP_RING; the RESET_CTL handshake; engine and full GDRST mid
  * batch; garbage rings and destruction of a busy device.
  */
@@ -193,7 +196,8 @@ static void t_emr_masking(void)
 /*
  * EIR is write-1-to-clear; the HWSP ISR mirror follows: master error while
  * EIR has a bit, page fault until the driver acknowledges it (testable
- * 48, seed 004 [L1152-1153]).
+ * 48, PRM Vol. 6 Command Stream Programming (Cherryview 2015), "Interrupt
+ * Control Registers").
  */
 static void t_eir_and_isr_mirror(void)
 {

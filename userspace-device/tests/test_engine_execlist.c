@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
  * Execlists and the context status buffer (hw-spec-engines "Submission",
- * "The context status buffer", "The context image"; seed-004-003 §7
- * testables 10-29, 51-53).  Contexts are held in place with semaphores in
- * GGTT memory the test releases, so every event happens when the test
- * says; the CSB is read as a driver reads it, from the status page after
- * its write pointer, and checked against the MMIO copy (ee_csb()).
+ * "The context status buffer", "The context image"; PRM Vol. 6 Command
+ * Stream Programming (Cherryview 2015), "Execlists", "Context Status",
+ * "ExecList Scheduling", "Interrupt Control Registers", "Ring Buffer
+ * Scheduling").  Contexts are held in place with semaphores in GGTT
+ * memory the test releases, so every event happens when the test says;
+ * the CSB is read as a driver reads it, from the status page after its
+ * write pointer, and checked against the MMIO copy (ee_csb()).
  */
 #include <time.h>
 

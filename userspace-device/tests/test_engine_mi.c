@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
  * The MI commands one by one, through the loopback as a driver submits
- * them (hw-spec-commands; seed-004-003 §7 testables 1-8, 31, 55-56): each
- * test builds a ring (and batches), runs the context to ACTIVE_TO_IDLE and
- * checks memory and registers against values written out by hand.
+ * them (hw-spec-commands; PRM Vol. 6 Command Stream Programming
+ * (Cherryview 2015), "Graphics Command Formats", "Memory Interface
+ * Commands", "3D Commands", "Render Engine Command Streamer (RCS)", "User
+ * Mode Privileged Commands", "Command Streamer (CS) ALU Programming",
+ * "Interrupt Control Registers"): each test builds a ring (and batches),
+ * runs the context to ACTIVE_TO_IDLE and checks memory and registers
+ * against values written out by hand.
  */
 #include <string.h>
 #include <time.h>
@@ -189,7 +193,8 @@ static void t_update_gtt(void)
 /*
  * MI_REPORT_HEAD into status page dword 4, MI_USER_INTERRUPT on bit 0;
  * with HWSTAM unmasking them the ISR mirror reports 0 for user interrupt
- * and context switch (seed 004 [L1151, L1159]; testable 56).
+ * and context switch (PRM Vol. 6 Command Stream Programming
+ * (Cherryview 2015), "Interrupt Control Registers"; testable 56).
  */
 static void t_report_head_user_interrupt(void)
 {

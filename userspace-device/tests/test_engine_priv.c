@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
- * Privilege (seed 004 "User Mode Privileged Commands" and the register
- * whitelists; seed-004-003 §6.9, §6.10, testables 32-46): commands in a
- * PPGTT (non-privileged) batch, engine by engine.  A violation drops the
- * command (or its part the seed names), sets EIR bit 5 with IPEHR, raises
- * the master-error interrupt, and execution goes on - each case checks
- * the marker written after it.
+ * Privilege (PRM Vol. 6 Command Stream Programming (Cherryview 2015),
+ * "User Mode Privileged Commands" and the register whitelists; "User Mode
+ * Privileged Commands" (RCS, BCS, VCS, VECS), "User Mode Non-Privileged
+ * Registers" (RCS, BCS, VCS, VECS)): commands in a PPGTT (non-privileged)
+ * batch, engine by engine.  A violation drops the command (or its part
+ * the PRM names), sets EIR bit 5 with IPEHR, raises the master-error
+ * interrupt, and execution goes on - each case checks the marker written
+ * after it.
  */
 #include "channel/chan.h"
 #include "engine_env.h"
@@ -381,7 +383,7 @@ static void t_flush_post_sync(void)
 		CHECK_EQ(rd32(&f.env.e[e].hwsp_cpu[0x40]), 0);
 		CHECK_EQ(rd32(&f.p.cpu[0]), 3);
 		CHECK(ee_engine_iir(&f.env, e) & GT_FLUSH_NOTIFY_INTERRUPT);
-		/* The seed makes PIPE_CONTROL's error bit unpredictable: not asserted there. */
+		/* The PRM makes PIPE_CONTROL's error bit unpredictable: not asserted there. */
 		if (e != GS_RCS)
 			expect_violation(&f, MI_FLUSH_DW | MI_FLUSH_DW_OP_STOREDW |
 					 MI_FLUSH_DW_STORE_INDEX);

@@ -66,7 +66,10 @@ static void t_ppgtt_4k(void)
 	CHECK_EQ(gs_mem_write(env.dev, &s, va + 0xffc, &v, 4, NULL), 0);
 	CHECK_EQ(env_dword(&env, page + 0xffc), 0xfeedbeef);
 
-	/* The index fields are the ones the notes give: PML4 VA[47:39] ... PT VA[20:12]. */
+	/*
+	 * The index fields are the ones Linux i915 uses (gt/gen8_ppgtt.c): PML4
+	 * VA[47:39] ... PT VA[20:12].
+	 */
 	CHECK_EQ(entry_get(&env, pml4, 0x24) & GEN8_PAGE_PRESENT, 1);
 	CHECK_EQ(entry_get(&env, ppgtt_table_of(&env, pml4, va, 12), 0x189), page | RW);
 
@@ -771,7 +774,7 @@ static void t_tlb_threads(void)
 	pthread_t th[NR_THREADS];
 	uint64_t pml4, pages[2][NR_VAS];
 	int which[NR_VAS] = { 0 };
-	int quiet;
+	uint64_t hits;
 
 	CHECK(tlb);
 	env_start(&env, NULL);
@@ -795,23 +798,24 @@ static void t_tlb_threads(void)
 		if (k % 16 == 0)
 			CHECK_EQ(gs_loop_flush(env.loop, 5000), 0);
 	}
-	/*
-	 * Reads after the last invalidation hit the TLB: wait for some, so a
-	 * loaded machine whose readers did all their reads while PTEs still
-	 * changed does not leave the hit count at zero.
-	 */
-	CHECK_EQ(gs_loop_flush(env.loop, 5000), 0);
-	quiet = atomic_load(&r.reads) + 20000;
-	while (atomic_load(&r.reads) < 200000 || atomic_load(&r.reads) < quiet)
+	while (atomic_load(&r.reads) < 200000)
 		sched_yield();
 	atomic_store(&r.stop, true);
 	for (int i = 0; i < NR_THREADS; i++)
 		pthread_join(th[i], NULL);
 	CHECK_EQ(atomic_load(&r.errors), 0);
-	CHECK(atomic_load(&tlb->hits) > 0);
 
-	/* After the last flush every address reads its current page. */
+	/*
+	 * After the last flush every address reads its current page, and the
+	 * TLB is in use: the second read of an address hits.  (The readers'
+	 * own hits depend on how the host interleaves them, since every
+	 * address shares one slot: a loaded machine may give none.)
+	 */
 	CHECK_EQ(gs_loop_flush(env.loop, 5000), 0);
+	read32(&env, &r.space, race_va(0));
+	hits = atomic_load(&tlb->hits);
+	read32(&env, &r.space, race_va(0) + 4);
+	CHECK_EQ(atomic_load(&tlb->hits), hits + 1);
 	for (int i = 0; i < NR_VAS; i++)
 		CHECK_EQ(read32(&env, &r.space, race_va(i) + 8),
 			 (which[i] ? 0x200u + i : 0x100u + i) << 16 | 2);

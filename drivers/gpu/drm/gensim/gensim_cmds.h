@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /*
  * Command encodings, shared verbatim with the device process like
- * gensim_regs.h.  Opcodes are seed 004's MI opcode table [L227-285] and 2D
- * map [L294-336]; field positions and lengths are EXT (Mesa gen8.xml, i915
- * intel_gpu_commands.h), checked and chosen in Documentation/gpu/gensim/
- * hw-spec-commands.rst.  Length fields hold the total dwords minus 2.
+ * gensim_regs.h.  Opcodes are the MI opcode table of PRM Vol. 6 Command
+ * Stream Programming (Cherryview 2015), "Memory Interface Commands for
+ * RCP" and 2D map ("2D Command Map"); field positions and lengths are EXT
+ * (Mesa gen8.xml, i915 intel_gpu_commands.h), checked and chosen in
+ * Documentation/gpu/gensim/hw-spec-commands.rst.  Length fields hold the
+ * total dwords minus 2.
  */
 #ifndef _GENSIM_CMDS_H_
 #define _GENSIM_CMDS_H_
@@ -145,7 +147,8 @@
 
 /*
  * The command streamer ALU (MI_MATH payload; EXT i915 intel_gpu_commands.h,
- * seed 004 "CS ALU Programming"): opcode 31:20, operand 1 19:10, operand 2
+ * PRM Vol. 6 Command Stream Programming (Cherryview 2015), "Command
+ * Streamer (CS) ALU Programming"): opcode 31:20, operand 1 19:10, operand 2
  * 9:0.
  */
 #define MI_MATH_INSTR(op, o1, o2)	(((op) << 20) | ((o1) << 10) | (o2))
@@ -171,7 +174,10 @@
 #define   MI_ALU_ZF			0x32
 #define   MI_ALU_CF			0x33
 
-/* 2D (blitter) commands: client 2, opcode 28:22 (seed 004 [L210]) */
+/*
+ * 2D (blitter) commands: client 2, opcode 28:22 (PRM Vol. 6 Command Stream
+ * Programming (Cherryview 2015), "Blitter Command Header Format")
+ */
 #define BLT_OPCODE			GENMASK(28, 22)
 
 /* Render pipe commands: client 3, subtype 28:27, opcode 26:24, sub-opcode 23:16 */

@@ -7,8 +7,8 @@
  * DOC: Execlist submission
  *
  * An engine runs an execlist of up to two contexts and holds at most one
- * more, pending (seed 004 "Execlists"; gensim hw-spec "Submission").  The
- * driver mirrors that:
+ * more, pending (PRM Vol. 6 Command Stream Programming (Cherryview 2015),
+ * "Execlists"; gensim hw-spec "Submission").  The driver mirrors that:
  *
  * - ``inflight``: the list the hardware runs, element 0 first;
  * - ``pending``: the list written to ELSP and not yet acknowledged;
@@ -295,7 +295,11 @@ void gensim_execlists_process_csb(struct gensim_engine *engine)
 		}
 	}
 	engine->csb_head = head;
-	/* The servicing protocol (seed 004 [L755]): report how far we read. */
+	/*
+	 * The servicing protocol (PRM Vol. 6 Command Stream Programming
+	 * (Cherryview 2015), "Inference of Context Status"): report how far we
+	 * read.
+	 */
 	gensim_write(engine->gdev, RING_CONTEXT_STATUS_PTR(engine->mmio_base),
 		     (u32)CSB_READ_PTR << 16 | FIELD_PREP(CSB_READ_PTR, head));
 	gensim_execlists_dequeue_locked(engine);

@@ -6,13 +6,13 @@
 /**
  * DOC: Interrupts
  *
- * gensim has the Gen8 interrupt tree: per-engine events (seed 004,
- * "Interrupt Control Registers") are masked by RING_IMR, latched into one of
- * four GT banks (ISR/IMR/IIR/IER, IIR write-1-to-clear) and summarised in
- * MASTER_IRQ, whose bit 31 enables the line.  The device raises the line by
- * writing GENSIM_MSG_IRQ on its UIO file; the channel queues its irq_work,
- * which runs gensim_irq_handler() in hard-irq context, exactly where a PCI
- * driver's handler runs.
+ * gensim has the Gen8 interrupt tree: per-engine events (PRM Vol. 6 Command
+ * Stream Programming (Cherryview 2015), "Interrupt Control Registers") are
+ * masked by RING_IMR, latched into one of four GT banks (ISR/IMR/IIR/IER,
+ * IIR write-1-to-clear) and summarised in MASTER_IRQ, whose bit 31 enables
+ * the line.  The device raises the line by writing GENSIM_MSG_IRQ on its UIO
+ * file; the channel queues its irq_work, which runs gensim_irq_handler() in
+ * hard-irq context, exactly where a PCI driver's handler runs.
  *
  * The handler is the Gen8 one: read MASTER_IRQ; if no bank is pending the
  * interrupt was spurious or merged into an earlier one; otherwise disable the

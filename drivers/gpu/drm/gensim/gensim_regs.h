@@ -13,7 +13,10 @@
 #ifndef _GENSIM_REGS_H_
 #define _GENSIM_REGS_H_
 
-/* Engine MMIO bases (seed 004 "MMIO ranges"; EXT i915 *_RING_BASE) */
+/*
+ * Engine MMIO bases (PRM Vol. 6 Command Stream Programming (Cherryview 2015),
+ * its per-engine command streamer chapters; EXT i915 *_RING_BASE)
+ */
 #define RENDER_RING_BASE		0x02000
 #define GEN6_BSD_RING_BASE		0x12000
 #define VEBOX_RING_BASE			0x1a000
@@ -61,7 +64,7 @@
 #define RING_SBBADDR_UDW(base)		((base) + 0x11c)
 #define RING_BBADDR(base)		((base) + 0x140)
 #define RING_BBADDR_UDW(base)		((base) + 0x168)
-#define BCS_SWCTRL			0x22200	/* seed 004 [L1415]: bcs0 whitelist */
+#define BCS_SWCTRL			0x22200	/* [PRM-CSP] bcs0 whitelist */
 #define RING_ELSP(base)			((base) + 0x230)
 #define RING_EXECLIST_STATUS_LO(base)	((base) + 0x234)
 #define   EL_STATUS_CURRENT_POINTER	BIT(0)
@@ -96,9 +99,11 @@
 #define GEN8_NR_GPRS			16
 
 /*
- * Render predicate registers (seed 004 [L1047-1115], the rcs0 whitelist;
- * EXT Mesa/i915 for their use): 64-bit sources and data, and the results
- * MI_PREDICATE and MI_SET_PREDICATE work with.  rcs0 only.
+ * Render predicate registers (PRM Vol. 6 Command Stream Programming
+ * (Cherryview 2015), "User Mode Non-Privileged Registers" (RCS), the
+ * rcs0 whitelist; EXT Mesa/i915 for their use): 64-bit sources and data,
+ * and the results MI_PREDICATE and MI_SET_PREDICATE work with.  rcs0
+ * only.
  */
 #define MI_PREDICATE_RESULT_2		0x23bc
 #define MI_PREDICATE_SRC0		0x2400
@@ -112,14 +117,20 @@
 #define   MI_PREDICATE_RESULT_BIT	BIT(0)
 
 /*
- * The group counts of a GPGPU_WALKER with Indirect Parameter Enable (seed
- * 004 [L1062-1064], rcs0's whitelist; seed 002 [L329-333]).  rcs0 only.
+ * The group counts of a GPGPU_WALKER with Indirect Parameter Enable
+ * (PRM Vol. 6 Command Stream Programming (Cherryview 2015), "User Mode
+ * Non-Privileged Registers" (RCS), rcs0's whitelist; PRM Vol. 2 Part 2
+ * Media and General Purpose Pipeline (Ivy Bridge 2012), 1.3.4 "GPGPU
+ * Indirect Thread Dispatch").  rcs0 only.
  */
 #define GPGPU_DISPATCHDIMX		0x2500
 #define GPGPU_DISPATCHDIMY		0x2504
 #define GPGPU_DISPATCHDIMZ		0x2508
 
-/* Context status (seed 004 "Format of Context Status QWord"), low dword */
+/*
+ * Context status (PRM Vol. 6 Command Stream Programming (Cherryview 2015),
+ * "Format of Context Status QWord"), low dword
+ */
 #define CSB_IDLE_TO_ACTIVE		BIT(0)
 #define CSB_PREEMPTED			BIT(1)
 #define CSB_ELEMENT_SWITCH		BIT(2)
@@ -180,9 +191,9 @@
 #define CTX_GPR_PAIRS			32	/* CTX_LRI_HEADER_2's LRI length */
 
 /*
- * Per-engine interrupt bits (seed 004 "Interrupt Control Registers"): the
- * same layout in RING_IMR and, shifted per engine, in the GT ISR/IMR/IIR/IER
- * banks.
+ * Per-engine interrupt bits (PRM Vol. 6 Command Stream Programming
+ * (Cherryview 2015), "Interrupt Control Registers"): the same layout in
+ * RING_IMR and, shifted per engine, in the GT ISR/IMR/IIR/IER banks.
  */
 #define GT_RENDER_USER_INTERRUPT	BIT(0)
 #define GT_CS_MASTER_ERROR_INTERRUPT	BIT(3)
