@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: MIT
 /*
  * gensim_compute: Gen8 compute kernels through the driver.  Each job is
- * laid out by gensim-run's batch builder (userspace-device/run/
- * gsr_batch.c: PIPELINE_SELECT, STATE_BASE_ADDRESS, MEDIA_VFE_STATE,
- * MEDIA_CURBE_LOAD, MEDIA_INTERFACE_DESCRIPTOR_LOAD, GPGPU_WALKER,
- * MEDIA_STATE_FLUSH, PIPE_CONTROL) in buffers bound with VM_BIND, run by
- * EXEC on a render queue, and checked against the same computation in C.
- * Kernels are assembler text, assembled here by the device's EU library
- * (build/release/libgsdev.a): the examples of userspace-device/examples/
- * and a few written below.  Also: two queues with different GPGPU state
- * (the state is the context's), a kernel that faults and one that never
- * ends (the engine is reset, other work goes on), and gensim-run --drm.
+ * laid out by libgensim's dispatch helpers, as gensim-run does
+ * (gsim_dispatch_build(): PIPELINE_SELECT, STATE_BASE_ADDRESS,
+ * MEDIA_VFE_STATE, MEDIA_CURBE_LOAD, MEDIA_INTERFACE_DESCRIPTOR_LOAD,
+ * GPGPU_WALKER, MEDIA_STATE_FLUSH, PIPE_CONTROL) in buffers bound with
+ * VM_BIND, run by EXEC on a render queue, and checked against the same
+ * computation in C.  Kernels are assembler text, assembled here by the
+ * device's EU library (build/release/libgsdev.a): the examples of
+ * userspace-device/examples/ and a few written below.  Also: two queues
+ * with different GPGPU state (the state is the context's), a kernel that
+ * faults and one that never ends (the engine is reset, other work goes
+ * on), and gensim-run --drm.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -20,33 +21,32 @@
 #include <unistd.h>
 #include <xf86drm.h>
 
+#include <gensim/gensim.h>
+
 #include "lib/gensim_batch.h"
 #include "lib/igt.h"
 #include "lib/igt_gensim.h"
 #include "gseu/eu.h"
-#include "gpgpu/gpgpu_cmds.h"
-#include "gsrun/gsrun.h"
 
 #define WAIT_MS		60000
 
 static int fd = -1;	/* static: survive the harness longjmp */
 
-/* A gsr_mem on gensim_buf_new(): every mapping a GEM object bound in @vm. */
+/* A struct gsim_va_space on gensim_buf_new(): every mapping a GEM object bound in @vm. */
 struct drm_mem {
 	uint32_t vm;
 	struct gensim_buf bufs[32];
 	unsigned int n;
 };
 
-static void *drm_map(void *ctx, uint64_t va, uint64_t size, char *err, size_t len)
+static int drm_map(void *ctx, uint64_t va, uint64_t size, void **cpu)
 {
 	struct drm_mem *m = ctx;
 
-	(void)err;
-	(void)len;
 	igt_assert(m->n < 32);
 	m->bufs[m->n] = gensim_buf_new(fd, m->vm, va, size);
-	return m->bufs[m->n++].map;
+	*cpu = m->bufs[m->n++].map;
+	return 0;
 }
 
 static void drm_mem_free(struct drm_mem *m)
@@ -92,18 +92,18 @@ static uint32_t device_threads(void)
 }
 
 /* Lay @job out in a new VM; return the VM (its memory in @m). */
-static uint32_t build(struct gsr_job *job, const char *text, struct drm_mem *m,
-		      struct gseu_asm_result *res, struct gsr_built *b)
+static uint32_t build(struct gsim_dispatch *job, const char *text, struct drm_mem *m,
+		      struct gseu_asm_result *res, struct gsim_dispatch_layout *b)
 {
-	struct gsr_mem mem = { .ctx = m, .map = drm_map, .threads = device_threads() };
-	char err[256];
+	struct gsim_va_space mem = { .ctx = m, .map = drm_map, .threads = device_threads() };
 
 	m->vm = gensim_vm_create(fd, 0);
 	m->n = 0;
 	assemble(text, res);
 	job->kernel = res->code;
 	job->kernel_size = res->size;
-	igt_assert_f(!gsr_build(job, &mem, b, err, sizeof(err)), "gsr_build: %s", err);
+	igt_assert_f(!gsim_dispatch_build(job, &mem, b), "gsim_dispatch_build: %s",
+		     gsim_last_error());
 	return m->vm;
 }
 
@@ -117,20 +117,21 @@ static void finish(struct drm_mem *m, struct gseu_asm_result *res)
 }
 
 /* EXEC the job's batch on a new render queue and wait for it to complete. */
-static void run(struct drm_mem *m, const struct gsr_built *b)
+static void run(struct drm_mem *m, const struct gsim_dispatch_layout *b)
 {
 	uint32_t q = gensim_queue_create(fd, DRM_GENSIM_ENGINE_CLASS_RENDER, m->vm);
 	uint32_t s = gensim_exec_sync(fd, q, b->batch_va);
 
 	igt_assert_eq(gensim_syncobj_wait(fd, s, WAIT_MS), 0);
 	igt_assert_eq(gensim_syncobj_status(fd, s), 1);
-	igt_assert(gsr_fence_done(b));
+	igt_assert(gsim_dispatch_done(b));
 	drmSyncobjDestroy(fd, s);
 }
 
-static void add_buffer(struct gsr_job *job, unsigned int bti, uint64_t size, const void *init)
+static void add_buffer(struct gsim_dispatch *job, unsigned int bti, uint64_t size,
+		       const void *init)
 {
-	igt_assert(gsr_add_buffer(job, bti, size, init));
+	igt_assert(!gsim_dispatch_add_buffer(job, bti, size, init, NULL));
 }
 
 static float frand(unsigned int i, unsigned int seed)
@@ -200,30 +201,30 @@ static double now_s(void)
  * (Starting X 1, X Dimension 2), then the flush and the fence.  It
  * dispatches with whatever GPGPU state the queue's context holds.
  */
-static uint64_t walker_only(const struct gsr_built *b)
+static uint64_t walker_only(const struct gsim_dispatch_layout *b)
 {
-	uint32_t *p = b->batch + 0x1000, n = 0, gs[3] = { 1, 1, 1 }, groups[3] = { 2, 1, 1 };
+	const uint32_t gs[3] = { 1, 1, 1 }, groups[3] = { 2, 1, 1 };
+	struct gsim_batch bb;
 
 	*b->fence = 0;
-	n += gsr_emit_walker(&p[n], 0, 16, gs, groups);
-	p[5] = 1;
-	p[n++] = MEDIA_STATE_FLUSH;
-	p[n++] = 0;
-	n += gsr_emit_fence(&p[n], GSR_FENCE_VA, GSR_FENCE_MAGIC);
-	p[n++] = MI_BATCH_BUFFER_END;
-	if (n & 1)
-		p[n++] = MI_NOOP;
-	return b->batch_va + 0x4000;
+	igt_assert_eq(gsim_batch_init(&bb, b->batch + 0x1000, b->batch_va + 0x4000, 0x1000), 0);
+	igt_assert_eq(gsim_emit_gpgpu_walker(&bb, 0, 16, gs, groups), 0);
+	bb.cpu[5] = 1;
+	igt_assert_eq(gsim_emit_media_state_flush(&bb), 0);
+	igt_assert_eq(gsim_emit_pipe_control_write(&bb, GSIM_DISPATCH_FENCE_VA,
+						   GSIM_DISPATCH_FENCE_MAGIC, 0), 0);
+	igt_assert_eq(gsim_batch_end(&bb), 0);
+	return bb.va;
 }
 
 /* C = A x B, 32x32, against the CPU's products summed in the same order. */
 static void check_matmul(void)
 {
 	static float a[MN * MN], b[MN * MN];
-	struct gsr_job job = { .simd = 16, .groups = { MN, 1, 1 },
-			       .group_size = { 2, 1, 1 }, .curbe = { MN }, .ncurbe = 1 };
+	struct gsim_dispatch job = { .simd = 16, .groups = { MN, 1, 1 },
+				     .group_size = { 2, 1, 1 }, .curbe = { MN }, .ncurbe = 1 };
 	struct gseu_asm_result res;
-	struct gsr_built bt;
+	struct gsim_dispatch_layout bt;
 	struct drm_mem m;
 	char *text = example("matmul.s");
 	const float *c;
@@ -260,10 +261,10 @@ static void check_prefix_sum(void)
 {
 	enum { W = 4, GROUPS = 3, N = 16 * W * GROUPS };
 	static uint32_t in[N];
-	struct gsr_job job = { .simd = 16, .groups = { GROUPS, 1, 1 },
-			       .group_size = { W, 1, 1 }, .slm = 4096, .barrier = true };
+	struct gsim_dispatch job = { .simd = 16, .groups = { GROUPS, 1, 1 },
+				     .group_size = { W, 1, 1 }, .slm = 4096, .barrier = true };
 	struct gseu_asm_result res;
-	struct gsr_built bt;
+	struct gsim_dispatch_layout bt;
 	struct drm_mem m;
 	char *text = example("prefix_sum_slm.s");
 	const uint32_t *out;
@@ -295,11 +296,11 @@ static void check_histogram(void)
 	enum { VALUES = 2048, BINS = 64 };
 	static uint32_t in[VALUES];
 	uint32_t want[BINS] = { 0 };
-	struct gsr_job job = { .simd = 16, .groups = { 8, 1, 1 },
-			       .group_size = { 16, 1, 1 }, .curbe = { VALUES },
-			       .ncurbe = 1 };
+	struct gsim_dispatch job = { .simd = 16, .groups = { 8, 1, 1 },
+				     .group_size = { 16, 1, 1 }, .curbe = { VALUES },
+				     .ncurbe = 1 };
 	struct gseu_asm_result res;
-	struct gsr_built bt;
+	struct gsim_dispatch_layout bt;
 	struct drm_mem m;
 	char *text = example("histogram.s");
 	const uint32_t *bins;
@@ -345,10 +346,11 @@ igt_main
 	igt_subtest("vector-add") {
 		enum { N = 1000, BYTES = 4096 };
 		static float a[BYTES / 4], b[BYTES / 4];
-		struct gsr_job job = { .simd = 16, .groups = { 4, 1, 1 },
-				       .group_size = { 16, 1, 1 }, .curbe = { N }, .ncurbe = 1 };
+		struct gsim_dispatch job = { .simd = 16, .groups = { 4, 1, 1 },
+					     .group_size = { 16, 1, 1 }, .curbe = { N },
+					     .ncurbe = 1 };
 		struct gseu_asm_result res;
-		struct gsr_built bt;
+		struct gsim_dispatch_layout bt;
 		struct drm_mem m;
 		char *text = example("vector_add.s");
 		const float *c;
@@ -374,10 +376,11 @@ igt_main
 		enum { N = 777, BYTES = 4096 };
 		static float x[BYTES / 4], y[BYTES / 4];
 		const float alpha = 2.5f;
-		struct gsr_job job = { .simd = 16, .groups = { 13, 1, 1 },
-				       .group_size = { 4, 1, 1 }, .curbe = { N }, .ncurbe = 2 };
+		struct gsim_dispatch job = { .simd = 16, .groups = { 13, 1, 1 },
+					     .group_size = { 4, 1, 1 }, .curbe = { N },
+					     .ncurbe = 2 };
 		struct gseu_asm_result res;
-		struct gsr_built bt;
+		struct gsim_dispatch_layout bt;
 		struct drm_mem m;
 		char *text = example("saxpy.s");
 		const float *r;
@@ -442,11 +445,12 @@ igt_main
 	}
 
 	igt_subtest("two-queues-different-state") {
-		struct gsr_job ja = { .simd = 16, .groups = { 1, 1, 1 }, .group_size = { 1, 1, 1 },
-				      .curbe = { 1000 }, .ncurbe = 1 };
-		struct gsr_job jb = ja;
+		struct gsim_dispatch ja = { .simd = 16, .groups = { 1, 1, 1 },
+					    .group_size = { 1, 1, 1 }, .curbe = { 1000 },
+					    .ncurbe = 1 };
+		struct gsim_dispatch jb = ja;
 		struct gseu_asm_result ra, rb;
-		struct gsr_built ba, bb;
+		struct gsim_dispatch_layout ba, bb;
 		struct drm_mem ma, mb;
 		uint32_t qa, qb, s[4];
 		const uint32_t *oa, *ob;
@@ -486,11 +490,12 @@ igt_main
 	}
 
 	igt_subtest("kernel-fault") {
-		struct gsr_job job = { .simd = 16, .groups = { 1, 1, 1 }, .group_size = { 1, 1, 1 },
-				       .curbe = { 7 }, .ncurbe = 1 };
+		struct gsim_dispatch job = { .simd = 16, .groups = { 1, 1, 1 },
+					     .group_size = { 1, 1, 1 }, .curbe = { 7 },
+					     .ncurbe = 1 };
 		struct drm_gensim_queue_get_state st = { 0 };
 		struct gseu_asm_result res;
-		struct gsr_built bt;
+		struct gsim_dispatch_layout bt;
 		struct drm_mem m;
 		uint64_t faults = gensim_fault_count();
 		uint32_t q, s, *surf;
@@ -498,7 +503,7 @@ igt_main
 		add_buffer(&job, 0, 4096, NULL);
 		build(&job, stamp_text, &m, &res, &bt);
 		/* Point buffer 0's SURFACE_STATE (DW8-9) at an address nothing is bound at. */
-		surf = cpu_at(&m, GSR_SSH_VA + GSR_SSH_SURFACES);
+		surf = cpu_at(&m, GSIM_DISPATCH_SSH_VA + GSIM_DISPATCH_SSH_SURFACES);
 		surf[8] = 0;
 		surf[9] = 0x7f;
 		q = gensim_queue_create(fd, DRM_GENSIM_ENGINE_CLASS_RENDER, m.vm);
@@ -520,12 +525,14 @@ igt_main
 	}
 
 	igt_subtest("endless-kernel-reset") {
-		struct gsr_job job = { .simd = 8, .groups = { 2, 1, 1 }, .group_size = { 1, 1, 1 } };
-		struct gsr_job good = { .simd = 16, .groups = { 1, 1, 1 },
-					.group_size = { 1, 1, 1 }, .curbe = { 5 }, .ncurbe = 1 };
+		struct gsim_dispatch job = { .simd = 8, .groups = { 2, 1, 1 },
+					     .group_size = { 1, 1, 1 } };
+		struct gsim_dispatch good = { .simd = 16, .groups = { 1, 1, 1 },
+					      .group_size = { 1, 1, 1 }, .curbe = { 5 },
+					      .ncurbe = 1 };
 		struct drm_gensim_queue_get_state st = { 0 };
 		struct gseu_asm_result res, rg;
-		struct gsr_built bt, bg;
+		struct gsim_dispatch_layout bt, bg;
 		struct drm_mem m, mg;
 		uint32_t q, s, sg;
 		/* EU progress delays the reset by compute_timeout_ms: keep it short. */
@@ -572,11 +579,12 @@ igt_main
 		double secs;
 
 		for (;;) {
-			struct gsr_job job = { .simd = 8, .groups = { 1, 1, 1 },
-					       .group_size = { 1, 1, 1 }, .curbe = { n }, .ncurbe = 1 };
+			struct gsim_dispatch job = { .simd = 8, .groups = { 1, 1, 1 },
+						     .group_size = { 1, 1, 1 }, .curbe = { n },
+						     .ncurbe = 1 };
 			struct drm_gensim_queue_get_state st = { 0 };
 			struct gseu_asm_result res;
-			struct gsr_built bt;
+			struct gsim_dispatch_layout bt;
 			struct drm_mem m;
 			uint32_t q, s;
 			double t0;
@@ -595,7 +603,7 @@ igt_main
 			igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_QUEUE_GET_STATE, &st), 0);
 			igt_assert_eq(st.flags, 0);
 			igt_assert_eq(st.guilty_resets, 0);
-			igt_assert(gsr_fence_done(&bt));
+			igt_assert(gsim_dispatch_done(&bt));
 			drmSyncobjDestroy(fd, s);
 			finish(&m, &res);
 			if (secs > 1.0)

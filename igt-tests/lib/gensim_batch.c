@@ -1,35 +1,52 @@
 // SPDX-License-Identifier: MIT
+/*
+ * The tests' buffers, batches, queues and EXEC (gensim_batch.h) as thin
+ * wrappers over libgensim: struct gensim_buf is a struct gsim_buffer that
+ * remembers its file, a struct gensim_bb is emitted into through
+ * libgensim's emitter (gensim/batch.h), and every failure asserts.
+ */
 #include <errno.h>
-#include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <time.h>
-#include <linux/sync_file.h>
-#include <sys/ioctl.h>
-#include <unistd.h>
-#include <xf86drm.h>
+
+#include <gensim/gensim.h>
 
 #include "gensim_batch.h"
 #include "igt.h"
 
+static struct gsim_device *borrow(int fd)
+{
+	struct gsim_device *d;
+	int ret = gensim_dev_borrow(fd, &d);
+
+	igt_assert_f(!ret, "a libgensim device on fd %d: %s", fd, gsim_last_error());
+	return d;
+}
+
 struct gensim_buf gensim_buf_new(int fd, uint32_t vm, uint64_t va, uint64_t size)
 {
-	/* Objects and bindings are whole pages; the caller uses what it asked for. */
-	struct gensim_buf b = { .fd = fd, .vm = vm, .va = va, .size = (size + 4095) & ~4095ull };
+	struct gsim_device *d = borrow(fd);
+	struct gsim_buffer g;
+	int ret;
 
 	/* Private to the VM, as a userspace driver makes its batch and data buffers. */
-	b.handle = gensim_gem_create_private(fd, b.size, vm);
-	b.map = gensim_gem_mmap(fd, b.handle, b.size);
-	memset(b.map, 0, b.size);
-	gensim_vm_map(fd, vm, b.handle, 0, b.size, va, 0);
-	return b;
+	ret = gsim_buffer_create(d, vm, va, size, 0, &g);
+	gsim_close(d);
+	igt_assert_f(!ret, "a buffer of %#llx bytes at %#llx: %s", (unsigned long long)size,
+		     (unsigned long long)va, gsim_last_error());
+	return (struct gensim_buf){ .fd = fd, .vm = vm, .handle = g.handle, .va = g.va,
+				    .size = g.size, .map = g.cpu };
 }
 
 void gensim_buf_free(struct gensim_buf *b)
 {
-	gensim_vm_unmap(b->fd, b->vm, b->va, b->size);
-	munmap(b->map, b->size);
-	gensim_gem_close(b->fd, b->handle);
+	struct gsim_buffer g = { .handle = b->handle, .vm = b->vm, .va = b->va, .size = b->size,
+				 .cpu = b->map };
+	struct gsim_device *d = borrow(b->fd);
+	int ret = gsim_buffer_destroy(d, &g);
+
+	gsim_close(d);
+	igt_assert_f(!ret, "freeing the buffer at %#llx: %s", (unsigned long long)b->va,
+		     gsim_last_error());
 }
 
 struct gensim_bb gensim_bb_new(int fd, uint32_t vm, uint64_t va)
@@ -39,17 +56,34 @@ struct gensim_bb gensim_bb_new(int fd, uint32_t vm, uint64_t va)
 	return bb;
 }
 
+/* The batch as libgensim's emitter sees it: where @bb->len left off. */
+static struct gsim_batch view(struct gensim_bb *bb)
+{
+	struct gsim_batch b;
+
+	igt_assert_eq(gsim_batch_init(&b, bb->buf.map, bb->buf.va, bb->buf.size), 0);
+	b.len = bb->len;
+	return b;
+}
+
+static void emitted(struct gensim_bb *bb, const struct gsim_batch *b, int ret)
+{
+	igt_assert_f(!ret, "%s", gsim_last_error());
+	bb->len = b->len;
+}
+
 void gensim_bb_emit(struct gensim_bb *bb, uint32_t dw)
 {
-	igt_assert(bb->len < bb->buf.size / 4);
-	bb->buf.map[bb->len++] = dw;
+	struct gsim_batch b = view(bb);
+
+	emitted(bb, &b, gsim_batch_dword(&b, dw));
 }
 
 void gensim_bb_end(struct gensim_bb *bb)
 {
-	gensim_bb_emit(bb, MI_BATCH_BUFFER_END);
-	if (bb->len & 1)
-		gensim_bb_emit(bb, MI_NOOP);
+	struct gsim_batch b = view(bb);
+
+	emitted(bb, &b, gsim_batch_end(&b));
 }
 
 void gensim_bb_free(struct gensim_bb *bb)
@@ -59,55 +93,53 @@ void gensim_bb_free(struct gensim_bb *bb)
 
 void gensim_bb_store_dword(struct gensim_bb *bb, uint64_t va, uint32_t value)
 {
-	gensim_bb_emit(bb, MI_STORE_DATA_IMM);
-	gensim_bb_emit(bb, (uint32_t)va);
-	gensim_bb_emit(bb, (uint32_t)(va >> 32));
-	gensim_bb_emit(bb, value);
+	struct gsim_batch b = view(bb);
+
+	emitted(bb, &b, gsim_emit_store_dword(&b, va, value));
 }
 
 void gensim_bb_semaphore_wait(struct gensim_bb *bb, uint64_t va, uint32_t value,
 			      uint32_t compare)
 {
-	gensim_bb_emit(bb, MI_SEMAPHORE_WAIT | SEMA_POLL | compare);
-	gensim_bb_emit(bb, value);
-	gensim_bb_emit(bb, (uint32_t)va);
-	gensim_bb_emit(bb, (uint32_t)(va >> 32));
+	struct gsim_batch b = view(bb);
+
+	/* @compare is the command's field (SEMA_SAD_*), the emitter takes the operation. */
+	emitted(bb, &b, gsim_emit_semaphore_wait(&b, va, value, compare >> 12));
 }
 
 void gensim_bb_lri(struct gensim_bb *bb, uint32_t reg, uint32_t value)
 {
-	gensim_bb_emit(bb, MI_LOAD_REGISTER_IMM(1));
-	gensim_bb_emit(bb, reg);
-	gensim_bb_emit(bb, value);
+	struct gsim_batch b = view(bb);
+
+	emitted(bb, &b, gsim_emit_load_register_imm(&b, reg, value));
 }
 
 void gensim_bb_srm(struct gensim_bb *bb, uint32_t reg, uint64_t va)
 {
-	gensim_bb_emit(bb, MI_STORE_REGISTER_MEM);
-	gensim_bb_emit(bb, reg);
-	gensim_bb_emit(bb, (uint32_t)va);
-	gensim_bb_emit(bb, (uint32_t)(va >> 32));
+	struct gsim_batch b = view(bb);
+
+	emitted(bb, &b, gsim_emit_store_register_mem(&b, reg, va));
 }
 
 void gensim_bb_start(struct gensim_bb *bb, uint64_t va, int second_level)
 {
-	gensim_bb_emit(bb, MI_BATCH_BUFFER_START | MI_BB_PPGTT |
-			   (second_level ? MI_BB_SECOND_LEVEL : 0));
-	gensim_bb_emit(bb, (uint32_t)va);
-	gensim_bb_emit(bb, (uint32_t)(va >> 32));
+	struct gsim_batch b = view(bb);
+
+	emitted(bb, &b, gsim_emit_batch_start(&b, va, second_level ? GSIM_BB_SECOND_LEVEL : 0));
 }
 
 uint32_t gensim_queue_create(int fd, int engine_class, uint32_t vm)
 {
-	struct drm_gensim_queue_create c = {
-		.engine_class = engine_class, .vm_id = vm,
-		.priority = DRM_GENSIM_QUEUE_PRIORITY_NORMAL,
-	};
+	struct gsim_device *d = borrow(fd);
+	uint32_t q = 0;
+	int ret = gsim_queue_create(d, (uint32_t)engine_class, 0, vm, GSIM_PRIORITY_NORMAL, &q);
 
-	igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_QUEUE_CREATE, &c), 0);
-	return c.queue_id;
+	gsim_close(d);
+	igt_assert_eq(ret, 0);
+	return q;
 }
 
+/* The uapi's syncs as they are: tests hand the kernel invalid ones on purpose. */
 int __gensim_exec(int fd, uint32_t queue, uint64_t batch, struct drm_gensim_sync *syncs,
 		  uint32_t n)
 {
@@ -121,37 +153,36 @@ int __gensim_exec(int fd, uint32_t queue, uint64_t batch, struct drm_gensim_sync
 
 uint32_t gensim_exec_sync(int fd, uint32_t queue, uint64_t batch)
 {
-	struct drm_gensim_sync s = { .flags = DRM_GENSIM_SYNC_SIGNAL };
+	struct gsim_sync s = { .flags = GSIM_SYNC_SIGNAL };
+	struct gsim_device *d = borrow(fd);
 	int ret;
 
-	igt_assert_eq(drmSyncobjCreate(fd, 0, &s.handle), 0);
-	ret = __gensim_exec(fd, queue, batch, &s, 1);
+	igt_assert_eq(gsim_syncobj_create(d, 0, &s.handle), 0);
+	ret = gsim_exec(d, queue, batch, &s, 1);
+	gsim_close(d);
 	igt_assert_f(!ret, "EXEC: %s", strerror(-ret));
 	return s.handle;
 }
 
 int gensim_syncobj_wait(int fd, uint32_t syncobj, int64_t timeout_ms)
 {
-	struct timespec now;
-	int64_t deadline;
-	int ret;
+	struct gsim_device *d;
+	int ret = gensim_dev_borrow(fd, &d);
 
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	deadline = now.tv_sec * 1000000000ll + now.tv_nsec + timeout_ms * 1000000ll;
-	ret = drmSyncobjWait(fd, &syncobj, 1, deadline, DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
-			     NULL);
-	return ret ? -errno : 0;
+	if (!ret) {
+		ret = gsim_syncobj_wait(d, &syncobj, 1, timeout_ms, GSIM_WAIT_FOR_SUBMIT);
+		gsim_close(d);
+	}
+	return ret;
 }
 
 /* 1 signalled, 0 not yet, or the fence's error (negative), via sync_file. */
 int gensim_syncobj_status(int fd, uint32_t syncobj)
 {
-	struct sync_file_info info = { 0 };
-	int sync_fd, ret;
+	struct gsim_device *d = borrow(fd);
+	int status = 0, ret = gsim_syncobj_status(d, syncobj, &status);
 
-	igt_assert_eq(drmSyncobjExportSyncFile(fd, syncobj, &sync_fd), 0);
-	ret = ioctl(sync_fd, SYNC_IOC_FILE_INFO, &info);
-	close(sync_fd);
+	gsim_close(d);
 	igt_assert_eq(ret, 0);
-	return info.status;
+	return status;
 }

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Batches for tests: a buffer bound in a VM that commands are written to
- * through its CPU mapping, and queues and EXEC with syncobjs.  Command
- * encodings come from the driver's gensim_cmds.h.
+ * through its CPU mapping, and queues and EXEC with syncobjs - libgensim's
+ * struct gsim_buffer, emitter and EXEC (gensim_batch.c) with asserts.
+ * Tests that write raw dwords take their encodings from the driver's
+ * gensim_cmds.h.
  */
 #ifndef GENSIM_BATCH_H
 #define GENSIM_BATCH_H

@@ -1,50 +1,59 @@
 // SPDX-License-Identifier: MIT
+/*
+ * The tests' uapi helpers (gensim_ioctl.h), each a call of libgensim on a
+ * device that borrows the test's fd for that call: the library keeps
+ * nothing of the file, so the tests' files stay theirs to close, reopen
+ * or use from several threads.
+ */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <poll.h>
-#include <sys/ioctl.h>
-#include <sys/mman.h>
-#include <time.h>
 #include <unistd.h>
-#include <linux/sync_file.h>
-#include <xf86drm.h>
+
+#include <gensim/gensim.h>
 
 #include "igt.h"
 #include "igt_gensim.h"
 #include "gensim_ioctl.h"
 
+int gensim_dev_borrow(int fd, struct gsim_device **dev)
+{
+	return gsim_open_fd(fd, GSIM_OPEN_FD_BORROW, dev);
+}
+
 int gensim_ioctl(int fd, unsigned long request, void *arg)
 {
-	int ret;
-
-	do {
-		ret = ioctl(fd, request, arg);
-	} while (ret == -1 && (errno == EINTR || errno == EAGAIN));
-	return ret ? -errno : 0;
+	return gsim_drm_ioctl(fd, request, arg);
 }
 
 int __gensim_gem_create(int fd, uint64_t size, uint32_t flags, uint32_t *handle)
 {
-	struct drm_gensim_gem_create c = { .size = size, .flags = flags };
-	int ret = gensim_ioctl(fd, DRM_IOCTL_GENSIM_GEM_CREATE, &c);
+	struct gsim_device *d;
+	int ret = gensim_dev_borrow(fd, &d);
 
-	if (!ret)
-		*handle = c.handle;
+	if (!ret) {
+		ret = gsim_bo_create(d, size, flags, 0, handle);
+		gsim_close(d);
+	}
 	return ret;
 }
 
 uint32_t gensim_gem_create_private(int fd, uint64_t size, uint32_t vm)
 {
-	struct drm_gensim_gem_create c = { .size = size, .vm_id = vm };
-	int ret = gensim_ioctl(fd, DRM_IOCTL_GENSIM_GEM_CREATE, &c);
+	struct gsim_device *d;
+	uint32_t handle = 0;
+	int ret = gensim_dev_borrow(fd, &d);
 
+	if (!ret) {
+		ret = gsim_bo_create(d, size, 0, vm, &handle);
+		gsim_close(d);
+	}
 	igt_assert_f(!ret, "GEM_CREATE %" PRIu64 " private to VM %u: %s", size, vm,
 		     strerror(-ret));
-	return c.handle;
+	return handle;
 }
 
 uint32_t gensim_gem_create(int fd, uint64_t size)
@@ -58,29 +67,39 @@ uint32_t gensim_gem_create(int fd, uint64_t size)
 
 void *gensim_gem_mmap(int fd, uint32_t handle, uint64_t size)
 {
-	struct drm_gensim_gem_mmap_offset o = { .handle = handle };
-	void *p;
+	struct gsim_device *d;
+	void *p = NULL;
+	int ret = gensim_dev_borrow(fd, &d);
 
-	igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_GEM_MMAP_OFFSET, &o), 0);
-	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, o.offset);
-	igt_assert_f(p != MAP_FAILED, "mmap: %s", strerror(errno));
+	if (!ret) {
+		ret = gsim_bo_mmap(d, handle, size, &p);
+		gsim_close(d);
+	}
+	igt_assert_f(!ret, "mmap: %s", gsim_last_error());
 	return p;
 }
 
 void gensim_gem_close(int fd, uint32_t handle)
 {
-	struct drm_gem_close c = { .handle = handle };
+	struct gsim_device *d;
+	int ret = gensim_dev_borrow(fd, &d);
 
-	igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GEM_CLOSE, &c), 0);
+	if (!ret) {
+		ret = gsim_bo_close(d, handle);
+		gsim_close(d);
+	}
+	igt_assert_eq(ret, 0);
 }
 
 int __gensim_vm_create(int fd, uint32_t flags, uint32_t *vm)
 {
-	struct drm_gensim_vm_create c = { .flags = flags };
-	int ret = gensim_ioctl(fd, DRM_IOCTL_GENSIM_VM_CREATE, &c);
+	struct gsim_device *d;
+	int ret = gensim_dev_borrow(fd, &d);
 
-	if (!ret)
-		*vm = c.vm_id;
+	if (!ret) {
+		ret = gsim_vm_create(d, flags, vm);
+		gsim_close(d);
+	}
 	return ret;
 }
 
@@ -94,9 +113,14 @@ uint32_t gensim_vm_create(int fd, uint32_t flags)
 
 int __gensim_vm_destroy(int fd, uint32_t vm)
 {
-	struct drm_gensim_vm_destroy d = { .vm_id = vm };
+	struct gsim_device *d;
+	int ret = gensim_dev_borrow(fd, &d);
 
-	return gensim_ioctl(fd, DRM_IOCTL_GENSIM_VM_DESTROY, &d);
+	if (!ret) {
+		ret = gsim_vm_destroy(d, vm);
+		gsim_close(d);
+	}
+	return ret;
 }
 
 void gensim_vm_destroy(int fd, uint32_t vm)
@@ -116,23 +140,26 @@ int __gensim_vm_bind(int fd, uint32_t vm, struct drm_gensim_vm_bind_op *ops, uin
 void gensim_vm_map(int fd, uint32_t vm, uint32_t handle, uint64_t offset, uint64_t range,
 		   uint64_t addr, uint32_t flags)
 {
-	struct drm_gensim_vm_bind_op op = {
-		.op = DRM_GENSIM_VM_BIND_OP_MAP, .handle = handle, .obj_offset = offset,
-		.range = range, .addr = addr, .flags = flags,
-	};
-	int ret = __gensim_vm_bind(fd, vm, &op, 1);
+	struct gsim_device *d;
+	int ret = gensim_dev_borrow(fd, &d);
 
+	if (!ret) {
+		ret = gsim_vm_map(d, vm, handle, offset, range, addr, flags);
+		gsim_close(d);
+	}
 	igt_assert_f(!ret, "VM_BIND map %#" PRIx64 "+%#" PRIx64 ": %s", addr, range,
 		     strerror(-ret));
 }
 
 void gensim_vm_unmap(int fd, uint32_t vm, uint64_t addr, uint64_t range)
 {
-	struct drm_gensim_vm_bind_op op = {
-		.op = DRM_GENSIM_VM_BIND_OP_UNMAP, .range = range, .addr = addr,
-	};
-	int ret = __gensim_vm_bind(fd, vm, &op, 1);
+	struct gsim_device *d;
+	int ret = gensim_dev_borrow(fd, &d);
 
+	if (!ret) {
+		ret = gsim_vm_unmap(d, vm, addr, range);
+		gsim_close(d);
+	}
 	igt_assert_f(!ret, "VM_BIND unmap %#" PRIx64 "+%#" PRIx64 ": %s", addr, range,
 		     strerror(-ret));
 }
@@ -252,41 +279,29 @@ char *gensim_last_fault(void)
 
 int gensim_syncobj_export(int fd, uint32_t syncobj)
 {
-	int sync_fd;
+	struct gsim_device *d;
+	int sync_fd = -1, ret = gensim_dev_borrow(fd, &d);
 
-	if (drmSyncobjExportSyncFile(fd, syncobj, &sync_fd))
-		return errno ? -errno : -EINVAL;
-	return sync_fd;
+	if (!ret) {
+		ret = gsim_syncobj_export(d, syncobj, &sync_fd);
+		gsim_close(d);
+	}
+	return ret ? ret : sync_fd;
 }
 
 /* 1 signalled, 0 pending, the fence's error (negative); -errno of the ioctl is returned as is. */
 int gensim_sync_file_status(int sync_fd)
 {
-	struct sync_file_info info = { 0 };
+	int status, ret = gsim_sync_file_status(sync_fd, &status);
 
-	if (ioctl(sync_fd, SYNC_IOC_FILE_INFO, &info))
-		return -errno;
-	return info.status;
+	return ret ? ret : status;
 }
 
 int gensim_sync_file_wait(int sync_fd, int timeout_ms)
 {
-	struct timespec t0, now;
+	int status, ret = gsim_sync_file_wait(sync_fd, timeout_ms, &status);
 
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	for (;;) {
-		struct pollfd p = { .fd = sync_fd, .events = POLLIN };
-		int left, ret;
-
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		left = timeout_ms - (int)((now.tv_sec - t0.tv_sec) * 1000 +
-					  (now.tv_nsec - t0.tv_nsec) / 1000000);
-		ret = poll(&p, 1, left > 0 ? left : 0);
-		if (ret < 0 && errno == EINTR)
-			continue;
-		/* Signalled, or timed out: the status tells which. */
-		return gensim_sync_file_status(sync_fd);
-	}
+	return ret ? ret : status;
 }
 
 int gensim_wait_fence_error(int fd, uint32_t syncobj, int timeout_ms)

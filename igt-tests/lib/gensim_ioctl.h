@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Thin wrappers over the gensim uapi (uapi/drm/gensim_drm.h) for tests:
- * __name() returns 0 or -errno; name() asserts success.
+ * Thin wrappers over libgensim (userspace-device/libgensim/, gensim/gensim.h)
+ * for tests, which keep working on a DRM file: each call borrows the fd
+ * (gsim_open_fd()).  __name() returns 0 or -errno; name() asserts success.
+ * Those that take uapi structures (uapi/drm/gensim_drm.h) hand them to the
+ * kernel byte for byte through gsim_drm_ioctl(): the tests build invalid
+ * ones on purpose.
  */
 #ifndef GENSIM_IOCTL_H
 #define GENSIM_IOCTL_H
@@ -12,6 +16,10 @@
 
 #include "gensim_drm.h"
 
+struct gsim_device;
+
+/* A libgensim device on @fd, for a call or a few: gsim_close() it, the fd stays open. */
+int gensim_dev_borrow(int fd, struct gsim_device **dev);
 int gensim_ioctl(int fd, unsigned long request, void *arg);
 
 int __gensim_gem_create(int fd, uint64_t size, uint32_t flags, uint32_t *handle);

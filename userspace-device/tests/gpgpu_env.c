@@ -34,19 +34,18 @@ void *gp_map(struct eng_env *env, uint64_t va, uint64_t size)
 	return gs_loop_dma(env->g.loop, dma);
 }
 
-static void *mem_map(void *ctx, uint64_t va, uint64_t size, char *err, size_t len)
+static int mem_map(void *ctx, uint64_t va, uint64_t size, void **cpu)
 {
-	(void)err;
-	(void)len;
-	return gp_map(ctx, va, size);
+	*cpu = gp_map(ctx, va, size);
+	return 0;
 }
 
-struct gsr_mem gp_mem(struct eng_env *env)
+struct gsim_va_space gp_mem(struct eng_env *env)
 {
 	const struct gs_config *c = &env->g.dev->cfg;
 
-	return (struct gsr_mem){ .ctx = env, .map = mem_map,
-				 .threads = c->slices * c->subslices * c->eus * c->threads };
+	return (struct gsim_va_space){ .ctx = env, .map = mem_map,
+				       .threads = c->slices * c->subslices * c->eus * c->threads };
 }
 
 void gp_asm(const char *text, struct gseu_asm_result *res)
@@ -79,19 +78,18 @@ char *gp_example(const char *name)
 	return text;
 }
 
-void gp_job_kernel(struct gsr_job *job, const char *text, struct gseu_asm_result *res)
+void gp_job_kernel(struct gsim_dispatch *job, const char *text, struct gseu_asm_result *res)
 {
 	gp_asm(text, res);
 	job->kernel = res->code;
 	job->kernel_size = res->size;
 }
 
-void gp_build(struct eng_env *env, struct gsr_job *job, struct gsr_built *b)
+void gp_build(struct eng_env *env, struct gsim_dispatch *job, struct gsim_dispatch_layout *b)
 {
-	struct gsr_mem m = gp_mem(env);
-	char err[256];
+	struct gsim_va_space m = gp_mem(env);
 
-	CHECK_MSG(!gsr_build(job, &m, b, err, sizeof(err)), "gsr_build: %s", err);
+	CHECK_MSG(!gsim_dispatch_build(job, &m, b), "gsim_dispatch_build: %s", gsim_last_error());
 }
 
 struct eng_ctx *gp_submit(struct eng_env *env, uint64_t va, uint32_t id)

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The GPGPU command tests' environment: engine_env.h's in-test driver
- * (rings, context images, ELSP, CSB) with rcs0 up, a struct gsr_mem that
- * maps memory at chosen GPU addresses of its PPGTT (so gsr_build(), the
- * batch builder gensim-run uses, can lay a job out there), kernels
- * assembled from text, and batches run in fresh render contexts.
+ * (rings, context images, ELSP, CSB) with rcs0 up, a struct gsim_va_space
+ * that maps memory at chosen GPU addresses of its PPGTT (so libgensim's
+ * gsim_dispatch_build(), the layout gensim-run uses, can put a job
+ * there), kernels assembled from text, and batches run in fresh render
+ * contexts.
  */
 #ifndef GS_GPGPU_ENV_H
 #define GS_GPGPU_ENV_H
@@ -12,7 +13,7 @@
 #include "engine_env.h"
 #include "gseu/eu.h"
 #include "gpgpu/gpgpu_cmds.h"
-#include "gsrun/gsrun.h"
+#include <gensim/gensim.h>
 
 /* Data-port descriptors (hw-spec-compute "Data port messages"). */
 #define DP_DESC(mlen, rlen, type, ctrl, bti) \
@@ -25,7 +26,7 @@
 #define DP_ATOMIC_INC16(bti)	DP_DESC(2, 0, 2, 5, bti)	/* untyped atomic inc, SIMD16 */
 #define SLM_BTI			254
 
-/* Assembler fragments of the gensim-run ABI (gsrun.h). */
+/* Assembler fragments of the dispatch ABI (gensim/dispatch.h). */
 #define GP_LANES16 \
 	"mov(8) g10<1>UW 0x76543210V { align1 1Q NoMask }\n" \
 	"add(8) g10.8<1>UW g10<8,8,1>UW 8UW { align1 1Q NoMask }\n" \
@@ -42,13 +43,13 @@
 #define GP_WAIT_MS	20000	/* sanitizer builds are slow; every wait is still bounded */
 
 void gp_start(struct eng_env *env, unsigned int workers);
-struct gsr_mem gp_mem(struct eng_env *env);
+struct gsim_va_space gp_mem(struct eng_env *env);
 void *gp_map(struct eng_env *env, uint64_t va, uint64_t size);
 void gp_asm(const char *text, struct gseu_asm_result *res);
 char *gp_example(const char *name);
 /* Assemble @text into @job (the code stays in *res until gseu_asm_free()). */
-void gp_job_kernel(struct gsr_job *job, const char *text, struct gseu_asm_result *res);
-void gp_build(struct eng_env *env, struct gsr_job *job, struct gsr_built *b);
+void gp_job_kernel(struct gsim_dispatch *job, const char *text, struct gseu_asm_result *res);
+void gp_build(struct eng_env *env, struct gsim_dispatch *job, struct gsim_dispatch_layout *b);
 /* A render context whose ring starts the PPGTT batch at @va; submitted. */
 struct eng_ctx *gp_submit(struct eng_env *env, uint64_t va, uint32_t id);
 /* Run the batch at @va to completion, without an error. */

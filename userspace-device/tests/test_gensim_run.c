@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * gensim-run, in process, on each example of userspace-device/examples/:
- * the inputs go in as files, the outputs come back with --out (bytes) and
- * --dump (text), and are checked against the same computation in C.  Also
- * -v's statistics and how bad input and a failing kernel end.
+ * gensim-run, in process (libgensim's in-process backend), on each
+ * example of userspace-device/examples/: the inputs go in as files, the
+ * outputs come back with --out (bytes) and --dump (text), and are checked
+ * against the same computation in C.  Also -v's statistics and how bad
+ * input, a missing input file and a failing kernel end.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -207,6 +208,10 @@ static void t_errors(void)
 	/* 65 threads a group: refused before anything runs. */
 	CHECK_EQ(run(out, sizeof(out), "--kernel %s/saxpy.s --group-size 65 2>/dev/null",
 		     GSRUN_EXAMPLES), 2);
+	/* A buffer's file is read before the device starts, and named when it is missing. */
+	CHECK_EQ(run(out, sizeof(out), "--kernel %s/saxpy.s --buffer 0:4K:file:missing.bin 2>&1",
+		     GSRUN_EXAMPLES), 1);
+	CHECK_MSG(strstr(out, "gensim-run: missing.bin: No such file"), "%s", out);
 	/*
 	 * Binding table entries 0 and 1 are empty: the kernel's reads find no
 	 * buffer surface there, the device stops the context with an

@@ -4,8 +4,9 @@
  * "GPGPU commands"): each test assembles a kernel from text (vector add,
  * matmul, prefix sum and histogram are the examples/ kernels gensim-run
  * ships and the IGT compute test runs through the driver), lays the job
- * out with gensim-run's batch builder (PIPELINE_SELECT, STATE_BASE_ADDRESS,
- * MEDIA_VFE_STATE, MEDIA_CURBE_LOAD, MEDIA_INTERFACE_DESCRIPTOR_LOAD,
+ * out with libgensim's gsim_dispatch_build(), as gensim-run does
+ * (PIPELINE_SELECT, STATE_BASE_ADDRESS, MEDIA_VFE_STATE, MEDIA_CURBE_LOAD,
+ * MEDIA_INTERFACE_DESCRIPTOR_LOAD,
  * GPGPU_WALKER, MEDIA_STATE_FLUSH, PIPE_CONTROL) in a PPGTT, runs the
  * batch in a render context through ELSP, and checks the buffers against
  * the same computation in C: vector add, saxpy at SIMD8, a 32x32 matrix
@@ -24,12 +25,12 @@
 #define MANY_WORKERS	3
 
 /* Run @text as @job on @workers workers; copy buffer @out_bti's bytes to @out. */
-static void run_job(struct gsr_job *job, const char *text, unsigned int workers,
+static void run_job(struct gsim_dispatch *job, const char *text, unsigned int workers,
 		    unsigned int out_bti, void *out)
 {
 	struct eng_env env;
 	struct gseu_asm_result res;
-	struct gsr_built b;
+	struct gsim_dispatch_layout b;
 	uint64_t before;
 
 	gp_start(&env, workers);
@@ -37,7 +38,7 @@ static void run_job(struct gsr_job *job, const char *text, unsigned int workers,
 	gp_build(&env, job, &b);
 	before = gp_retired(&env);
 	gp_run(&env, b.batch_va, 0x10);
-	CHECK(gsr_fence_done(&b));
+	CHECK(gsim_dispatch_done(&b));
 	/* The progress register counts what the array retired for this job. */
 	CHECK(gp_retired(&env) > before);
 	for (unsigned int i = 0; i < job->nbuf; i++)
@@ -48,7 +49,7 @@ static void run_job(struct gsr_job *job, const char *text, unsigned int workers,
 }
 
 /* @job on 1 and on MANY_WORKERS workers: the same bytes, returned in @out. */
-static void run_both(struct gsr_job *job, const char *text, unsigned int out_bti, void *out,
+static void run_both(struct gsim_dispatch *job, const char *text, unsigned int out_bti, void *out,
 		     size_t bytes)
 {
 	void *other = malloc(bytes);
@@ -60,9 +61,9 @@ static void run_both(struct gsr_job *job, const char *text, unsigned int out_bti
 	free(other);
 }
 
-static void add_buffer(struct gsr_job *job, unsigned int bti, uint64_t size, const void *init)
+static void add_buffer(struct gsim_dispatch *job, unsigned int bti, uint64_t size, const void *init)
 {
-	CHECK(gsr_add_buffer(job, bti, size, init));
+	CHECK(!gsim_dispatch_add_buffer(job, bti, size, init, NULL));
 }
 
 static float frand(unsigned int i, unsigned int seed)
@@ -74,8 +75,8 @@ static void t_vector_add(void)
 {
 	enum { N = 227 };	/* not a multiple of the 16 x 3 lanes of a group */
 	static float a[N], b[N], c[256];
-	struct gsr_job job = { .simd = 16, .groups = { 5, 1, 1 }, .group_size = { 3, 1, 1 },
-			       .curbe = { N }, .ncurbe = 1 };
+	struct gsim_dispatch job = { .simd = 16, .groups = { 5, 1, 1 },
+				     .group_size = { 3, 1, 1 }, .curbe = { N }, .ncurbe = 1 };
 	char *text = gp_example("vector_add.s");
 
 	for (unsigned int i = 0; i < N; i++) {
@@ -97,8 +98,8 @@ static void t_saxpy_simd8(void)
 	enum { N = 300 };
 	static float x[N], y[N], out[N];
 	const float alpha = -1.75f;
-	struct gsr_job job = { .simd = 8, .groups = { 10, 1, 1 }, .group_size = { 4, 1, 1 },
-			       .curbe = { N }, .ncurbe = 2 };
+	struct gsim_dispatch job = { .simd = 8, .groups = { 10, 1, 1 },
+				     .group_size = { 4, 1, 1 }, .curbe = { N }, .ncurbe = 2 };
 	char text[4096];
 
 	memcpy(&job.curbe[1], &alpha, 4);
@@ -143,8 +144,8 @@ static void t_saxpy_simd8(void)
 static void t_matrix_multiply(void)
 {
 	static float a[MN * MN], b[MN * MN], c[MN * MN];
-	struct gsr_job job = { .simd = 16, .groups = { MN, 1, 1 }, .group_size = { 2, 1, 1 },
-			       .curbe = { MN }, .ncurbe = 1 };
+	struct gsim_dispatch job = { .simd = 16, .groups = { MN, 1, 1 },
+				     .group_size = { 2, 1, 1 }, .curbe = { MN }, .ncurbe = 1 };
 	char *text = gp_example("matmul.s");
 
 	for (unsigned int i = 0; i < MN; i++)
@@ -180,8 +181,9 @@ static void t_prefix_sum_slm(void)
 {
 	enum { W = 4, GROUPS = 6, N = W * 16 * GROUPS };
 	static uint32_t in[N], out[N];
-	struct gsr_job job = { .simd = 16, .groups = { GROUPS, 1, 1 }, .group_size = { W, 1, 1 },
-			       .slm = W * 16 * 4, .barrier = true };
+	struct gsim_dispatch job = { .simd = 16, .groups = { GROUPS, 1, 1 },
+				     .group_size = { W, 1, 1 }, .slm = W * 16 * 4,
+				     .barrier = true };
 	char *text = gp_example("prefix_sum_slm.s");
 
 	for (unsigned int i = 0; i < N; i++)
@@ -208,8 +210,8 @@ static void t_histogram_atomics(void)
 	enum { VALUES = 4096, BINS = 64 };
 	static uint32_t in[VALUES], bins[BINS];
 	uint32_t want[BINS] = { 0 };
-	struct gsr_job job = { .simd = 16, .groups = { 16, 1, 1 }, .group_size = { 16, 1, 1 },
-			       .curbe = { VALUES }, .ncurbe = 1 };
+	struct gsim_dispatch job = { .simd = 16, .groups = { 16, 1, 1 },
+				     .group_size = { 16, 1, 1 }, .curbe = { VALUES }, .ncurbe = 1 };
 	char *text = gp_example("histogram.s");
 
 	for (unsigned int i = 0; i < VALUES; i++) {
@@ -236,12 +238,12 @@ static void t_walker_masks_and_groups(void)
 {
 	enum { DX = 3, DY = 2, T = 4, SLOTS = DX * DY * T * 8 };
 	static uint32_t out[SLOTS];
-	struct gsr_job job = { .simd = 8, .groups = { DX, DY, 1 }, .group_size = { 2, 2, 1 },
-			       .curbe = { DX }, .ncurbe = 1 };
+	struct gsim_dispatch job = { .simd = 8, .groups = { DX, DY, 1 },
+				     .group_size = { 2, 2, 1 }, .curbe = { DX }, .ncurbe = 1 };
 	const uint32_t right = 0x0f, bottom = 0x3c;
 	struct eng_env env;
 	struct gseu_asm_result res;
-	struct gsr_built b;
+	struct gsim_dispatch_layout b;
 	uint32_t *w = NULL;
 	char text[4096];
 

@@ -18,9 +18,16 @@ $(eval $(call test,test_engine_sync,tests/test_engine_sync.c $(ENGINE_TEST_COMMO
 $(eval $(call test,test_engine_blt,tests/test_engine_blt.c $(ENGINE_TEST_COMMON)))
 
 # The GPGPU pipeline (hw-spec-compute "GPGPU commands"): jobs laid out by
-# gensim-run's batch builder (run/gsr_batch.c) and run through rcs0.
-GPGPU_TEST_COMMON := tests/gpgpu_env.c $(ENGINE_TEST_COMMON) run/gsr_batch.c
+# libgensim's dispatch helpers (gsim_dispatch_build(), what gensim-run
+# uses) in the tests' own PPGTT and run through rcs0.
+GPGPU_TEST_COMMON := tests/gpgpu_env.c $(ENGINE_TEST_COMMON)
 # gp_example() reads the kernels gensim-run ships (examples/).
 $(O)/tests/gpgpu_env.o: ALL_CFLAGS += -DGSRUN_EXAMPLES='"$(CURDIR)/examples"'
-$(eval $(call test,test_gpgpu_kernels,tests/test_gpgpu_kernels.c $(GPGPU_TEST_COMMON)))
-$(eval $(call test,test_gpgpu_state,tests/test_gpgpu_state.c $(GPGPU_TEST_COMMON)))
+$(eval $(call gsim_test,test_gpgpu_kernels,tests/test_gpgpu_kernels.c $(GPGPU_TEST_COMMON)))
+$(eval $(call gsim_test,test_gpgpu_state,tests/test_gpgpu_state.c $(GPGPU_TEST_COMMON)))
+
+# The examples through gensim-run, in process (tests/test_gensim_run.c).
+$(eval $(call test,test_gensim_run,tests/test_gensim_run.c tests/tap.c))
+$(O)/tests/test_gensim_run.o: ALL_CFLAGS += -I$(CURDIR)/tests \
+	-DGSRUN_BIN='"$(O)/bin/gensim-run"' -DGSRUN_EXAMPLES='"$(CURDIR)/examples"'
+$(O)/tests/test_gensim_run: $(O)/bin/gensim-run

@@ -7,12 +7,13 @@
  *              --curbe 1024 --dump 2
  *
  * The kernel is assembler text (gseu_assemble(), the syntax of eu-isa.rst)
- * or machine code from gensim-as.  gensim-run builds the job's memory and
- * one batch with the gsrun library (include/gsrun/gsrun.h, which also
- * describes the kernel ABI) and runs it either in this process - the
- * device model behind a loopback channel, no kernel, no root - or with
- * --drm through the gensim driver's render node.  The batch is the same
- * either way.  Then it prints or saves the buffers.
+ * or machine code from gensim-as.  gensim-run is a libgensim client: it
+ * lays the job out with the library's dispatch helpers (gensim/dispatch.h,
+ * which also describes the kernel ABI) and runs it either in this process
+ * - gsim_open_inprocess(), the device model behind a loopback channel, no
+ * kernel, no root - or with --drm through the gensim driver's render node
+ * (gsim_open()).  Only the open differs; the calls and the batch are the
+ * same.  Then it prints or saves the buffers.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -20,10 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/config.h"
-#include "core/log.h"
+#include <gensim/gensim.h>
+
 #include "gseu/eu.h"
-#include "gsrun/gsrun.h"
 
 struct out_spec {
 	unsigned int bti;
@@ -34,8 +34,9 @@ struct out_spec {
 
 struct opts {
 	const char *kernel;
-	struct gsr_job job;
-	struct out_spec dump[GSR_MAX_BUFFERS], out[GSR_MAX_BUFFERS];
+	struct gsim_dispatch job;
+	const char *path[GSIM_DISPATCH_MAX_BUFFERS];	/* file:PATH contents, by buffer */
+	struct out_spec dump[GSIM_DISPATCH_MAX_BUFFERS], out[GSIM_DISPATCH_MAX_BUFFERS];
 	unsigned int ndump, nout;
 	unsigned int workers;
 	int timeout_ms;
@@ -66,7 +67,8 @@ static void usage(FILE *f)
 		"  --timeout MS           give up after MS milliseconds (default 60000)\n"
 		"  -v                     dispatch statistics; -vv also the device log\n"
 		"Kernel ABI: r1 the constants, r2 per thread [index, w, h, d, W, H, D, SIMD],\n"
-		"r0.1/r0.6/r0.7 the group ID; buffer N at binding table index N (see gsrun.h).\n");
+		"r0.1/r0.6/r0.7 the group ID; buffer N at binding table index N (see\n"
+		"libgensim's gensim/dispatch.h).\n");
 }
 
 static int bad(const char *what, const char *arg)
@@ -112,11 +114,11 @@ static int parse_dims(const char *s, uint32_t v[3])
 
 static int parse_buffer(struct opts *o, const char *s)
 {
-	struct gsr_buffer *b = &o->job.buf[o->job.nbuf];
+	struct gsim_dispatch_buf *b = &o->job.buf[o->job.nbuf];
 	char buf[512], *size, *init;
 	uint64_t v;
 
-	if (o->job.nbuf == GSR_MAX_BUFFERS || strlen(s) >= sizeof(buf))
+	if (o->job.nbuf == GSIM_DISPATCH_MAX_BUFFERS || strlen(s) >= sizeof(buf))
 		return bad("--buffer (too many, or too long)", s);
 	strcpy(buf, s);
 	size = strchr(buf, ':');
@@ -127,25 +129,26 @@ static int parse_buffer(struct opts *o, const char *s)
 	if (init)
 		*init++ = 0;
 	memset(b, 0, sizeof(*b));
-	if (parse_u64(buf, &v, false) || v > GSR_MAX_BTI)
+	if (parse_u64(buf, &v, false) || v > GSIM_DISPATCH_MAX_BTI)
 		return bad("binding table index", s);
 	b->bti = (unsigned int)v;
 	if (parse_u64(size, &b->size, true))
 		return bad("buffer size", s);
 	if (!init || !strcmp(init, "zero")) {
-		b->init = GSR_INIT_ZERO;
+		b->init = GSIM_INIT_ZERO;
 	} else if (!strcmp(init, "iota")) {
-		b->init = GSR_INIT_IOTA;
+		b->init = GSIM_INIT_IOTA;
 	} else if (!strcmp(init, "fiota")) {
-		b->init = GSR_INIT_FIOTA;
+		b->init = GSIM_INIT_FIOTA;
 	} else if (!strncmp(init, "random:", 7)) {
-		b->init = GSR_INIT_RANDOM;
+		b->init = GSIM_INIT_RANDOM;
 		if (parse_u64(init + 7, &b->seed, false))
 			return bad("random seed", s);
 	} else if (!strncmp(init, "file:", 5)) {
-		b->init = GSR_INIT_FILE;
-		b->path = strdup(s + (init + 5 - buf));
-		if (!b->path)
+		/* Read once the arguments are all good (load_files()). */
+		b->init = GSIM_INIT_BYTES;
+		o->path[o->job.nbuf] = strdup(s + (init + 5 - buf));
+		if (!o->path[o->job.nbuf])
 			return -ENOMEM;
 	} else {
 		return bad("buffer INIT (zero, iota, fiota, random:SEED, file:PATH)", s);
@@ -164,7 +167,7 @@ static int parse_curbe(struct opts *o, const char *s)
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		uint64_t v;
 
-		if (o->job.ncurbe == GSR_MAX_CURBE)
+		if (o->job.ncurbe == GSIM_DISPATCH_MAX_CURBE)
 			return bad("--curbe (at most 16 dwords)", s);
 		if (!strncmp(tok, "f:", 2)) {
 			char *end;
@@ -197,7 +200,7 @@ static int parse_dump(struct opts *o, const char *s)
 	char buf[128], *fmt, *count;
 	uint64_t v;
 
-	if (o->ndump == GSR_MAX_BUFFERS || strlen(s) >= sizeof(buf))
+	if (o->ndump == GSIM_DISPATCH_MAX_BUFFERS || strlen(s) >= sizeof(buf))
 		return bad("--dump", s);
 	strcpy(buf, s);
 	fmt = strchr(buf, ':');
@@ -207,7 +210,7 @@ static int parse_dump(struct opts *o, const char *s)
 	if (count)
 		*count++ = 0;
 	memset(d, 0, sizeof(*d));
-	if (parse_u64(buf, &v, false) || v > GSR_MAX_BTI)
+	if (parse_u64(buf, &v, false) || v > GSIM_DISPATCH_MAX_BTI)
 		return bad("--dump buffer", s);
 	d->bti = (unsigned int)v;
 	d->fmt = "u32";
@@ -234,11 +237,12 @@ static int parse_out(struct opts *o, const char *s)
 	char num[16];
 	uint64_t v;
 
-	if (o->nout == GSR_MAX_BUFFERS || !colon || colon == s || colon - s >= 16 || !colon[1])
+	if (o->nout == GSIM_DISPATCH_MAX_BUFFERS || !colon || colon == s || colon - s >= 16 ||
+	    !colon[1])
 		return bad("--out N:FILE", s);
 	memcpy(num, s, (size_t)(colon - s));
 	num[colon - s] = 0;
-	if (parse_u64(num, &v, false) || v > GSR_MAX_BTI)
+	if (parse_u64(num, &v, false) || v > GSIM_DISPATCH_MAX_BTI)
 		return bad("--out buffer", s);
 	memset(d, 0, sizeof(*d));
 	d->bti = (unsigned int)v;
@@ -386,7 +390,36 @@ static int load_kernel(const char *path, struct gseu_asm_result *res)
 	return 0;
 }
 
-static const struct gsr_buffer *find_buffer(const struct gsr_job *j, unsigned int bti)
+/*
+ * The file:PATH buffers' contents: up to the buffer's size, the rest
+ * zero, read now so a missing file fails before the device starts.
+ */
+static int load_files(struct opts *o)
+{
+	for (unsigned int i = 0; i < o->job.nbuf; i++) {
+		struct gsim_dispatch_buf *b = &o->job.buf[i];
+		FILE *f;
+		void *data;
+
+		if (!o->path[i])
+			continue;
+		f = fopen(o->path[i], "rb");
+		data = f ? calloc(1, b->size) : NULL;
+		if (!data) {
+			fprintf(stderr, "gensim-run: %s: %s\n", o->path[i], strerror(errno));
+			if (f)
+				fclose(f);
+			return -EIO;
+		}
+		(void)!fread(data, 1, b->size, f);
+		fclose(f);
+		b->bytes = data;
+		b->bytes_len = b->size;
+	}
+	return 0;
+}
+
+static const struct gsim_dispatch_buf *find_buffer(const struct gsim_dispatch *j, unsigned int bti)
 {
 	for (unsigned int i = 0; i < j->nbuf; i++)
 		if (j->buf[i].bti == bti)
@@ -394,7 +427,7 @@ static const struct gsr_buffer *find_buffer(const struct gsr_job *j, unsigned in
 	return NULL;
 }
 
-static void dump(const struct gsr_buffer *b, const char *fmt, uint64_t count)
+static void dump(const struct gsim_dispatch_buf *b, const char *fmt, uint64_t count)
 {
 	unsigned int esz = strcmp(fmt, "u8") ? 4 : 1, per = esz == 1 ? 16 : 8;
 	uint64_t n = b->size / esz;
@@ -426,7 +459,7 @@ static void dump(const struct gsr_buffer *b, const char *fmt, uint64_t count)
 	}
 }
 
-static int write_out(const struct gsr_buffer *b, const char *path)
+static int write_out(const struct gsim_dispatch_buf *b, const char *path)
 {
 	FILE *f = fopen(path, "wb");
 
@@ -439,27 +472,27 @@ static int write_out(const struct gsr_buffer *b, const char *path)
 	return fclose(f) ? -EIO : 0;
 }
 
-static int report(const struct opts *o, const struct gsr_built *built,
-		  const struct gsr_result *r)
+static int report(const struct opts *o, const struct gsim_dispatch_layout *l,
+		  const struct gsim_exec_stats *st)
 {
 	int ret = 0;
 
 	if (o->verbose) {
 		printf("dispatch: %llu groups (%u x %u x %u), %llu threads (%u x %u x %u per "
-		       "group), SIMD%u, %s\n", (unsigned long long)built->groups,
+		       "group), SIMD%u, %s\n", (unsigned long long)l->groups,
 		       o->job.groups[0], o->job.groups[1], o->job.groups[2],
-		       (unsigned long long)built->threads, o->job.group_size[0],
+		       (unsigned long long)l->threads, o->job.group_size[0],
 		       o->job.group_size[1], o->job.group_size[2], o->job.simd,
 		       o->drm ? "through the render node" : "in process");
-		if (r->have_instructions)
+		if (st->flags & GSIM_STATS_INSTRUCTIONS)
 			printf("instructions: %llu (GENSIM_EU_RETIRED)\n",
-			       (unsigned long long)r->instructions);
+			       (unsigned long long)st->eu_instructions);
 		else
 			printf("instructions: not visible through the render node\n");
-		printf("time: %.3f s\n", r->seconds);
+		printf("time: %.3f s\n", (double)st->ns / 1e9);
 	}
 	for (unsigned int i = 0; i < o->nout; i++) {
-		const struct gsr_buffer *b = find_buffer(&o->job, o->out[i].bti);
+		const struct gsim_dispatch_buf *b = find_buffer(&o->job, o->out[i].bti);
 
 		if (!b) {
 			fprintf(stderr, "gensim-run: --out: no buffer %u\n", o->out[i].bti);
@@ -469,7 +502,7 @@ static int report(const struct opts *o, const struct gsr_built *built,
 		}
 	}
 	for (unsigned int i = 0; i < o->ndump; i++) {
-		const struct gsr_buffer *b = find_buffer(&o->job, o->dump[i].bti);
+		const struct gsim_dispatch_buf *b = find_buffer(&o->job, o->dump[i].bti);
 
 		if (!b) {
 			fprintf(stderr, "gensim-run: --dump: no buffer %u\n", o->dump[i].bti);
@@ -486,75 +519,88 @@ static int report(const struct opts *o, const struct gsr_built *built,
 
 static void free_opts(struct opts *o)
 {
-	for (unsigned int i = 0; i < o->job.nbuf; i++)
-		free((void *)o->job.buf[i].path);
+	for (unsigned int i = 0; i < o->job.nbuf; i++) {
+		free((void *)o->path[i]);
+		if (o->path[i])
+			free((void *)o->job.buf[i].bytes);
+	}
+}
+
+/* The driver's render node (--drm), or the device model in this process. */
+static int open_device(const struct opts *o, struct gsim_device **dev)
+{
+	struct gsim_inprocess_config cfg;
+
+	if (o->drm) {
+		if (o->workers)
+			fprintf(stderr, "gensim-run: --workers applies in process only: ignored\n");
+		return gsim_open(o->node, dev);
+	}
+	gsim_inprocess_config_init(&cfg);
+	cfg.eu_workers = o->workers;
+	cfg.job_timeout_ms = (uint32_t)o->timeout_ms;
+	cfg.log_level = o->verbose > 1 ? o->verbose - 1 : 0;
+	return gsim_open_inprocess(&cfg, dev);
+}
+
+/* A VM, a render queue on it, the job laid out in it and run: 0 or -errno. */
+static int run(struct opts *o, struct gsim_device *dev)
+{
+	struct gsim_dispatch_layout l;
+	struct gsim_exec_stats st;
+	uint32_t vm = 0, queue = 0;
+	int ret;
+
+	ret = gsim_vm_create(dev, 0, &vm);
+	if (!ret)
+		ret = gsim_queue_create(dev, GSIM_ENGINE_CLASS_RENDER, 0, vm, GSIM_PRIORITY_NORMAL,
+					&queue);
+	if (!ret) {
+		ret = gsim_dispatch_prepare(dev, vm, &o->job, &l);
+		if (!ret) {
+			ret = gsim_dispatch_run(dev, queue, &l, o->timeout_ms, &st);
+			if (ret)
+				fprintf(stderr, "gensim-run: %s\n", gsim_last_error());
+			else
+				ret = report(o, &l, &st);
+			gsim_dispatch_release(dev, &l);
+			return ret;
+		}
+	}
+	fprintf(stderr, "gensim-run: %s\n", gsim_last_error());
+	return ret;
 }
 
 int main(int argc, char **argv)
 {
 	struct gseu_asm_result kernel = { 0 };
-	struct gsr_loop *loop = NULL;
-	struct gsr_drm *drm = NULL;
-	struct gsr_built built;
-	struct gsr_result r = { 0 };
-	struct gsr_mem mem;
+	struct gsim_device *dev = NULL;
 	struct opts o;
-	char err[256] = "";
 	int ret = 2;
 
 	if (parse_args(argc, argv, &o)) {
 		free_opts(&o);
 		return 2;
 	}
-	gs_log_verbosity = o.verbose > 1 ? o.verbose - 1 : 0;
 	if (load_kernel(o.kernel, &kernel))
 		goto out;
 	o.job.kernel = kernel.code;
 	o.job.kernel_size = kernel.size;
-	if (gsr_check(&o.job, err, sizeof(err))) {
-		fprintf(stderr, "gensim-run: %s\n", err);
+	if (gsim_dispatch_check(&o.job)) {
+		fprintf(stderr, "gensim-run: %s\n", gsim_last_error());
 		goto out;
 	}
 	ret = 1;
-	if (o.drm) {
-		if (o.workers)
-			fprintf(stderr, "gensim-run: --workers applies in process only: ignored\n");
-		drm = gsr_drm_open(o.node, err, sizeof(err));
-		if (!drm) {
-			fprintf(stderr, "gensim-run: %s\n", err);
-			goto out;
-		}
-		mem = gsr_drm_mem(drm);
-	} else {
-		struct gs_config cfg;
-
-		gs_config_defaults(&cfg);
-		cfg.eu_workers = o.workers;
-		loop = gsr_loop_open(&cfg, err, sizeof(err));
-		if (!loop) {
-			fprintf(stderr, "gensim-run: %s\n", err);
-			goto out;
-		}
-		mem = gsr_loop_mem(loop);
-	}
-	if (gsr_build(&o.job, &mem, &built, err, sizeof(err))) {
-		fprintf(stderr, "gensim-run: %s\n", err);
+	if (load_files(&o))
+		goto out;
+	if (open_device(&o, &dev)) {
+		fprintf(stderr, "gensim-run: %s\n", gsim_last_error());
 		goto out;
 	}
-	ret = o.drm ? gsr_drm_exec(drm, built.batch_va, o.timeout_ms, &r) :
-		      gsr_loop_exec(loop, built.batch_va, o.timeout_ms, &r);
-	if (!ret && !gsr_fence_done(&built)) {
-		snprintf(r.msg, sizeof(r.msg), "the batch ended without its PIPE_CONTROL fence");
-		ret = -EIO;
-	}
-	if (ret)
-		fprintf(stderr, "gensim-run: %s\n", r.msg);
-	else
-		ret = report(&o, &built, &r);
-	ret = ret ? 1 : 0;
+	/* Closing the device frees the VM and the queue with it. */
+	ret = run(&o, dev) ? 1 : 0;
 out:
-	gsr_drm_close(drm);
-	gsr_loop_close(loop);
+	gsim_close(dev);
 	gseu_asm_free(&kernel);
 	free_opts(&o);
 	return ret;
