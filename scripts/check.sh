@@ -206,6 +206,11 @@ step "build: make all (module, device, IGT tests)"
 make -s all >"$out/build-all.log" 2>&1
 gate "build-all" "$out/build-all.log" $?
 
+step "install: make install DESTDIR, man pages, unit, udev rule, DKMS build"
+scripts/run-tap.sh --quiet --timeout 600 --name test-install \
+	--stderr "$out/install.stderr" "$out/install.tap" -- scripts/test-install --dkms
+grep -E '^not ok|^#' "$out/install.tap"
+
 # With the debugging kernel (scripts/debug-kernel: KASAN, lockdep, UBSAN,
 # kmemleak...) the whole suite runs there, and a quick part of it on the
 # stock kernel, its names prefixed "stock/".  Without it, or when it does
