@@ -328,8 +328,13 @@ enum gs_cmd_result gs_cmd_gpgpu_walker(struct gs_cs *cs, const struct gs_cmd_des
 	if (read_indirect(cs, me, dw[3] & WALKER_DW3_INDIRECT_START, ind_len, &indirect))
 		return GS_CMD_HALT;
 	if (indirect) {
+		/*
+		 * Indirect data puts the thread's own registers before the
+		 * cross-thread ones (hw-spec-compute "The thread payload").
+		 */
 		d.curbe = indirect;
 		d.curbe_size = ind_len;
+		d.indirect_payload = true;
 	} else if (st->curbe_valid) {
 		if (st->curbe_len > st->curbe_alloc)
 			return gs_cs_instruction_error(cs, "%s: the CURBE holds %u bytes, more than "

@@ -29,7 +29,7 @@
 
 #define EA_MAX_SLOTS		1024	/* FFTID is r0.5[9:0] */
 #define EA_GROUPS_PER_SS	16	/* barriers per subslice (T11) */
-#define EA_SLM_PER_SS		(64u * 1024)	/* 64 KiB per subslice (§2.6) */
+#define EA_SLM_PER_SS		(64u * 1024)	/* [PRM-MEDIA] 1.7.1.5: 64 KiB */
 #define EA_ATOMIC_STRIPES	64
 
 enum ea_slot_state {
@@ -204,6 +204,7 @@ enum gseu_send_result ea_sf_check_len(struct ea_sf *c, unsigned int mlen, unsign
 bool ea_lane(const struct gseu_send_msg *m, unsigned int lane);
 uint32_t ea_pdw(const struct gseu_send_msg *m, unsigned int reg, unsigned int lane);
 void ea_rdw(const struct gseu_send_msg *m, unsigned int reg, unsigned int lane, uint32_t v);
+uint64_t ea_paddr(const struct gseu_send_msg *m, unsigned int reg, unsigned int lane);
 
 /* gpumem.c: GPU memory for shared functions; -1 = faulted (recorded) */
 int ea_gpu_read(struct ea_sf *c, unsigned int src, uint64_t va, void *buf, size_t len);
@@ -241,14 +242,16 @@ struct ea_target {
 };
 
 int ea_target_bti(struct ea_sf *c, unsigned int bti, struct ea_target *tg);
-void ea_target_a64(struct ea_target *tg);
+int ea_target_a64(struct ea_sf *c, bool block, struct ea_target *tg);
+int ea_a64_aligned(struct ea_sf *c, unsigned int areg, unsigned int lanes, unsigned int align);
 bool ea_target_in(const struct ea_target *tg, uint64_t off, unsigned int len);
 int ea_target_read(struct ea_sf *c, const struct ea_target *tg, uint64_t off, void *buf,
 		   unsigned int len);
 int ea_target_write(struct ea_sf *c, const struct ea_target *tg, uint64_t off,
 		    const void *buf, unsigned int len);
 int ea_target_atomic(struct ea_sf *c, const struct ea_target *tg, uint64_t off,
-		     unsigned int op, uint32_t src0, uint32_t src1, uint32_t *ret);
+		     unsigned int op, unsigned int size, uint64_t src0, uint64_t src1,
+		     uint64_t *ret);
 
 /* dp_atomic.c */
 struct ea_atomic_op {
@@ -257,7 +260,8 @@ struct ea_atomic_op {
 	bool ret_new;			/* returns the new value (predec) */
 };
 extern const struct ea_atomic_op ea_atomic_ops[16];
-uint32_t ea_atomic_apply(unsigned int op, uint32_t old, uint32_t src0, uint32_t src1);
+uint64_t ea_atomic_apply(unsigned int op, unsigned int size, uint64_t old, uint64_t src0,
+			 uint64_t src1);
 
 /* data port message handlers (dp_*.c), selected by dp_table.c */
 typedef enum gseu_send_result (*ea_dp_fn)(struct ea_sf *c, unsigned int type);
@@ -266,8 +270,12 @@ enum gseu_send_result ea_dp_a64_untyped_rw(struct ea_sf *c, unsigned int type);
 enum gseu_send_result ea_dp_untyped_atomic(struct ea_sf *c, unsigned int type);
 enum gseu_send_result ea_dp_a64_untyped_atomic(struct ea_sf *c, unsigned int type);
 enum gseu_send_result ea_dp_byte_scattered(struct ea_sf *c, unsigned int type);
-enum gseu_send_result ea_dp_a64_scattered_write(struct ea_sf *c, unsigned int type);
+enum gseu_send_result ea_dp_a64_scattered(struct ea_sf *c, unsigned int type);
 enum gseu_send_result ea_dp_oword_block(struct ea_sf *c, unsigned int type);
+enum gseu_send_result ea_dp_a64_block(struct ea_sf *c, unsigned int type);
+unsigned int ea_oword_block_regs(unsigned int bs);
+int ea_oword_block_move(struct ea_sf *c, const struct ea_target *tg, uint64_t off,
+			unsigned int bs, bool write);
 enum gseu_send_result ea_dp_fence(struct ea_sf *c, unsigned int type);
 enum gseu_send_result ea_dp_media_block(struct ea_sf *c, unsigned int type);
 

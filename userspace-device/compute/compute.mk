@@ -23,7 +23,9 @@ LIB_SRCS += \
 	compute/dp_untyped.c \
 	compute/dp_atomic.c \
 	compute/dp_scattered.c \
+	compute/dp_a64_scattered.c \
 	compute/dp_block.c \
+	compute/dp_a64_block.c \
 	compute/dp_media.c \
 	compute/formats.c \
 	compute/sampler_state.c \
@@ -43,6 +45,13 @@ $(eval $(call test,test_compute_barrier,compute/tests/test_compute_barrier.c $(C
 $(eval $(call test,test_compute_kernels,compute/tests/test_compute_kernels.c $(COMPUTE_TEST_COMMON)))
 $(eval $(call test,test_compute_sampler,compute/tests/test_compute_sampler.c $(COMPUTE_TEST_COMMON)))
 $(eval $(call test,test_compute_errors,compute/tests/test_compute_errors.c $(COMPUTE_TEST_COMMON)))
+$(eval $(call test,test_compute_a64,compute/tests/test_compute_a64.c $(COMPUTE_TEST_COMMON)))
+$(eval $(call test,test_compute_igc,compute/tests/test_compute_igc.c compute/tests/igc_bin.c \
+	$(COMPUTE_TEST_COMMON)))
+
+# test_compute_igc reads IGC's output from the source tree (compute/tests/data/README).
+$(O)/compute/tests/test_compute_igc.o: ALL_CFLAGS += -DCSE_DATA_DIR='"$(CURDIR)/compute/tests/data"'
+$(O)/compute/tests/test_compute_igc.o: compute/compute.mk
 
 $(eval $(call program,bench_eu,compute/bench/bench_eu.c compute/tests/compute_env.c \
 	tests/gtt_env.c tests/tap.c))

@@ -5,9 +5,10 @@
  * MEDIA_CURBE_LOAD, MEDIA_INTERFACE_DESCRIPTOR_LOAD and GPGPU_WALKER) and
  * the EU array that runs the threads.  The chapter is
  * Documentation/gpu/gensim/hw-spec-compute.rst ("The dispatch contract");
- * the hardware facts are /work/shared/hardware-notes/seed-002-001-media-
- * gpgpu.md §2.4-2.6, §2.9, §3.2-3.6, §3.12 and gen8-eu-encoding-and-
- * launch.md §3.2-3.3.
+ * the hardware facts are PRM Vol. 2 Part 2 Media and General Purpose
+ * Pipeline (Ivy Bridge 2012), 1.4.2.4 "GPGPU Mode", 1.7.1.5 "GPGPU
+ * Thread" and 1.8 (the commands), with the Gen8 layouts of EXT Mesa
+ * genxml gen8.xml (Documentation/gpu/gensim/sources.rst).
  *
  * The command streamer fills one struct gs_eu_dispatch from the state it
  * latched when the walker arrived and calls gs_eu_dispatch() (eu_array.h),
@@ -89,14 +90,20 @@ const char *gs_eu_status_name(enum gs_eu_status s);
  * @curbe_read_offset: Constant URB Entry Read Offset, in 32-byte units
  *	from the start of @curbe
  * @cross_thread_length: Cross-Thread Constant Data Read Length: registers
- *	every thread receives first
+ *	every thread receives
  *
  * Payload data:
  * @curbe, @curbe_size: the constant data the payloads are cut from: the
- *	bytes MEDIA_CURBE_LOAD latched (or the walker's indirect data, read
- *	by the command streamer).  Thread i of a group receives, after r0,
- *	the registers at @curbe_read_offset (cross-thread, then i's slice).
- *	Copied at dispatch: the caller may reuse it once the call returns.
+ *	bytes MEDIA_CURBE_LOAD latched, or the walker's indirect data (read
+ *	by the command streamer).  From @curbe_read_offset on it holds the
+ *	cross-thread registers, then each thread's slice in turn.  Copied at
+ *	dispatch: the caller may reuse it once the call returns.
+ * @indirect_payload: @curbe is the walker's indirect data (Indirect Data
+ *	Length != 0).  It decides the order in the GRF: from the CURBE a
+ *	thread receives, after r0, the cross-thread registers and then its
+ *	own; from indirect data its own registers and then the cross-thread
+ *	ones (hw-spec-compute "The thread payload": what Mesa's CURBE path
+ *	and Intel's NEO/IGC indirect path each rely on).
  *
  * GPGPU_WALKER:
  * @simd: 8, 16 or 32 (SIMD Size 0, 1, 2)
@@ -154,6 +161,7 @@ struct gs_eu_dispatch {
 
 	const void *curbe;
 	uint32_t curbe_size;
+	bool indirect_payload;
 
 	unsigned int simd;
 	unsigned int thread_width, thread_height, thread_depth;

@@ -1,34 +1,26 @@
 // SPDX-License-Identifier: MIT
 /*
- * Byte scattered read and write (DC0 types 4 and 12) and the A64
- * scattered write (DC1 type 0x1a) (hw-spec-compute "Scattered messages";
- * gen8-eu-encoding-and-launch §3.1 [Mesa brw_dp_byte_scattered_rw_desc,
- * brw_dp_a64_byte_scattered_rw_desc]).
+ * Byte scattered read and write (DC0 types 4 and 12) (hw-spec-compute
+ * "Data port messages"; EXT Mesa brw_eu.h brw_dp_byte_scattered_rw_desc()).
+ * The A64 forms are dp_a64_scattered.c.
  *
- * Byte scattered: message control 0 = SIMD16 (else SIMD8), 3:2 = data
- * size (0 byte, 1 word, 2 dword).  Payload: [header] one byte offset per
- * lane, then (write) one dword per lane whose low bytes are stored.
- * Response (read): one dword per lane, the bytes zero-extended (gensim:
- * the documents leave the upper bits open).
+ * Message control 0 = SIMD16 (else SIMD8), 3:2 = data size (0 byte, 1
+ * word, 2 dword).  Payload: [header] one byte offset per lane, then
+ * (write) one dword per lane whose low bytes are stored.  Response
+ * (read): one dword per lane, the bytes zero-extended (gensim: the
+ * documents leave the upper bits open; IGA's decoder calls them
+ * undefined).
  *
- * A64 scattered write: message control 1:0 = subtype (0 byte; gensim
- * implements only it), 3:2 = bytes per lane (0: 1, 1: 2, 2: 4, 3: 8, the
- * last not implemented), 4 = SIMD16.  Payload: [header] one 64-bit
- * address per lane, then one dword of data per lane.  Its read
- * counterpart (type 0x10) is Gen9: Mesa names it GEN9 and Gen8 refuses it
- * (dp_table.c).
- *
- * gensim: addresses need no alignment; each lane is one access of its
+ * gensim: offsets need no alignment; each lane is one access of its
  * size, bounded and faulting as a whole.
  */
 #include "compute/array_priv.h"
 
 static enum gseu_send_result scatter(struct ea_sf *c, const struct ea_target *tg,
-				     unsigned int lanes, unsigned int size, bool a64, bool write)
+				     unsigned int lanes, unsigned int size, bool write)
 {
 	const struct gseu_send_msg *m = c->m;
-	unsigned int areg = m->header, regs = lanes / 8;
-	unsigned int dreg = areg + (a64 ? 2 * regs : regs);
+	unsigned int areg = m->header, dreg = areg + lanes / 8;
 
 	for (unsigned int k = 0; k < lanes; k++) {
 		uint64_t a;
@@ -36,8 +28,7 @@ static enum gseu_send_result scatter(struct ea_sf *c, const struct ea_target *tg
 
 		if (!ea_lane(m, k))
 			continue;
-		a = a64 ? (uint64_t)ea_pdw(m, areg, 2 * k) | (uint64_t)ea_pdw(m, areg, 2 * k + 1) << 32
-			: ea_pdw(m, areg, k);
+		a = ea_pdw(m, areg, k);
 		if (write) {
 			v = ea_pdw(m, dreg, k);
 			if (ea_target_write(c, tg, a, &v, size))	/* little-endian low bytes */
@@ -67,26 +58,5 @@ enum gseu_send_result ea_dp_byte_scattered(struct ea_sf *c, unsigned int type)
 		return r;
 	if (ea_target_bti(c, m->func_ctrl & 0xff, &tg))
 		return GSEU_SEND_ERROR;
-	return scatter(c, &tg, lanes, 1u << ds, false, write);
-}
-
-enum gseu_send_result ea_dp_a64_scattered_write(struct ea_sf *c, unsigned int type)
-{
-	const struct gseu_send_msg *m = c->m;
-	unsigned int lanes = m->func_ctrl >> 12 & 1 ? 16 : 8, regs = lanes / 8;
-	unsigned int subtype = m->func_ctrl >> 8 & 3, ds = m->func_ctrl >> 10 & 3;
-	enum gseu_send_result r;
-	struct ea_target tg;
-
-	(void)type;
-	if (subtype)
-		return ea_sf_error(c, GS_EU_ERR_UNSUPPORTED,
-				   "A64 scattered subtype %u (gensim implements byte, 0)", subtype);
-	if (ds == 3)
-		return ea_sf_error(c, GS_EU_ERR_UNSUPPORTED, "A64 byte scattered of 8 bytes");
-	r = ea_sf_check_len(c, m->header + 3 * regs, 0);
-	if (r != GSEU_SEND_DONE)
-		return r;
-	ea_target_a64(&tg);
-	return scatter(c, &tg, lanes, 1u << ds, true, true);
+	return scatter(c, &tg, lanes, 1u << ds, write);
 }

@@ -2,9 +2,15 @@
 /*
  * The Gen8 data cache data port: the message types of DC0 (SFID 10) and
  * DC1 (SFID 12), each with its handler or with the reason gensim does not
- * implement it (hw-spec-compute "Data port messages"; gen8-eu-encoding-
- * and-launch §3.1; types from Mesa brw_eu_defines.h GEN7_DATAPORT_DC_*,
- * HSW_DATAPORT_DC_PORT1_*, GEN8_/GEN9_DATAPORT_DC_PORT1_A64_* [EXT]).
+ * implement it (hw-spec-compute "Data port messages"; types from EXT Mesa
+ * brw_eu_defines.h GEN7_DATAPORT_DC_*, HSW_DATAPORT_DC_PORT1_*,
+ * GEN8_/GEN9_DATAPORT_DC_PORT1_A64_*, and EXT IGC's IGA decoder,
+ * MessageDecoderHDC.cpp).
+ * Mesa names the A64 scattered read and the A64 OWord block messages
+ * GEN9, but Intel's compiler emits them for Broadwell (IGC through ocloc
+ * -device bdw, in a stateless build; compute/tests/data) and IGA decodes
+ * them for Gen8: they are Gen8 messages.  The float atomics (0x1b, A64 0x1d; IGA
+ * MSD1W_DWAF, MSD1W_A64_DWAF) are Gen9.
  *
  * The message type is descriptor bits 18:14 (5 bits on Gen8; Gen7 used
  * 17:14 plus a category bit 18, and DC0 types 16..31 are the scratch
@@ -20,7 +26,7 @@ struct dp_msg {
 
 static const struct dp_msg dc0[32] = {
 	[0] = { "OWord block read", ea_dp_oword_block, NULL },
-	[1] = { "unaligned OWord block read", NULL, "its offset unit is not in the documents" },
+	[1] = { "unaligned OWord block read", ea_dp_oword_block, NULL },
 	[2] = { "OWord dual block read", NULL, "not implemented" },
 	[3] = { "DWord scattered read", NULL, "not implemented (use untyped or byte scattered)" },
 	[4] = { "byte scattered read", ea_dp_byte_scattered, NULL },
@@ -47,15 +53,15 @@ static const struct dp_msg dc1[32] = {
 	[11] = { "atomic counter", NULL, "not implemented" },
 	[12] = { "atomic counter SIMD4x2", NULL, "not implemented" },
 	[13] = { "typed surface write", NULL, "typed surfaces are not implemented" },
-	[0x10] = { "A64 scattered read", NULL, "a Gen9 message" },
+	[0x10] = { "A64 scattered read", ea_dp_a64_scattered, NULL },
 	[0x11] = { "A64 untyped surface read", ea_dp_a64_untyped_rw, NULL },
 	[0x12] = { "A64 untyped atomic", ea_dp_a64_untyped_atomic, NULL },
-	[0x14] = { "A64 OWord block read", NULL, "a Gen9 message" },
-	[0x15] = { "A64 OWord block write", NULL, "a Gen9 message" },
+	[0x14] = { "A64 OWord block read", ea_dp_a64_block, NULL },
+	[0x15] = { "A64 OWord block write", ea_dp_a64_block, NULL },
 	[0x19] = { "A64 untyped surface write", ea_dp_a64_untyped_rw, NULL },
-	[0x1a] = { "A64 scattered write", ea_dp_a64_scattered_write, NULL },
-	[0x1b] = { "A64 untyped float atomic", NULL, "a Gen9 message" },
-	[0x1d] = { "untyped float atomic", NULL, "a Gen9 message" },
+	[0x1a] = { "A64 scattered write", ea_dp_a64_scattered, NULL },
+	[0x1b] = { "untyped float atomic", NULL, "a Gen9 message" },
+	[0x1d] = { "A64 untyped float atomic", NULL, "a Gen9 message" },
 };
 
 static enum gseu_send_result dp(const struct dp_msg *table, const char *port, void *ctx,

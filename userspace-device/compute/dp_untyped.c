@@ -2,11 +2,10 @@
 /*
  * Untyped surface read and write: through a binding table index (DC1
  * types 1 and 9) and with 64-bit addresses (A64, DC1 types 0x11 and 0x19)
- * (hw-spec-compute "Untyped surface read/write"; gen8-eu-encoding-and-
- * launch §3.1 [Mesa brw_dp_untyped_surface_rw_desc,
- * brw_dp_a64_untyped_surface_rw_desc]).
+ * (hw-spec-compute "Untyped surface read/write"; EXT Mesa brw_eu.h
+ * brw_dp_untyped_surface_rw_desc(), brw_dp_a64_untyped_surface_rw_desc()).
  *
- * Descriptor: BTI 7:0 (A64: 253, not used), message control 13:8 = 5:4
+ * Descriptor: BTI 7:0 (A64: 253 or 255), message control 13:8 = 5:4
  * SIMD mode (0 SIMD4x2, 1 SIMD16, 2 SIMD8) and 3:0 the channels NOT
  * accessed (bit c set: channel c skipped; Mesa sends 0xf & (0xf << n) for
  * n channels), type 18:14.
@@ -19,7 +18,8 @@
  * Lanes the channel mask disables neither read nor write memory, and
  * their response dwords are left as they were (T06).  gensim: a header,
  * if present, is skipped (its fields select pixel-shader sample masks);
- * SIMD4x2 is not implemented.
+ * the A64 forms forbid it and name BTI 253 or 255 (surface.c,
+ * ea_target_a64); SIMD4x2 is not implemented.
  *
  * Runs of enabled lanes with consecutive addresses move as one access.
  */
@@ -38,10 +38,7 @@ struct untyped {
 
 static uint64_t lane_addr(const struct gseu_send_msg *m, const struct untyped *u, unsigned int k)
 {
-	if (u->a64)
-		return (uint64_t)ea_pdw(m, u->areg, 2 * k) |
-		       (uint64_t)ea_pdw(m, u->areg, 2 * k + 1) << 32;
-	return ea_pdw(m, u->areg, k);
+	return u->a64 ? ea_paddr(m, u->areg, k) : ea_pdw(m, u->areg, k);
 }
 
 /* Enabled lanes from @k whose addresses continue @a by 4 bytes each. */
@@ -152,8 +149,9 @@ enum gseu_send_result ea_dp_a64_untyped_rw(struct ea_sf *c, unsigned int type)
 	struct ea_target tg;
 	struct untyped u;
 
+	if (ea_target_a64(c, false, &tg))
+		return GSEU_SEND_ERROR;
 	if (parse(c, true, write, &u, &r))
 		return r;
-	ea_target_a64(&tg);
 	return untyped(c, &tg, &u, write);
 }

@@ -12,8 +12,8 @@
  * faults part way has landed up to the fault, as on hardware.
  *
  * Atomics: an atomic read-modify-write takes one of 64 striped mutexes,
- * chosen by the dword's address, so atomics to one location from any
- * worker are serialized.  Plain accesses take no lock: kernels that race
+ * chosen by the 8-byte granule of its address, so atomics to one location
+ * from any worker are serialized, dword and qword (A64 64-bit) alike.  Plain accesses take no lock: kernels that race
  * plain accesses race on hardware too.
  */
 #include "compute/array_priv.h"
@@ -40,7 +40,7 @@ int ea_gpu_write(struct ea_sf *c, unsigned int src, uint64_t va, const void *buf
 
 pthread_mutex_t *ea_stripe(struct gs_eu_array *a, uint64_t key)
 {
-	key >>= 2;
+	key >>= 3;	/* 8-byte granules: dword and qword atomics share a lock */
 	key ^= key >> 6 ^ key >> 12;
 	return &a->stripes[key % EA_ATOMIC_STRIPES];
 }

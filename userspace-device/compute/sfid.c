@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * The shared functions a GPGPU thread's `send` reaches, by SFID
- * (hw-spec-compute "Shared functions"; SFID values from
- * gen8-eu-encoding-and-launch §3.1 [Mesa], seed-000-shared-functions 2.1),
+ * (hw-spec-compute "Shared functions"; SFID values from EXT Mesa
+ * brw_eu_defines.h; the message model from 965/G35 PRM Vol. 4 Subsystem
+ * and Cores (2008), 2.6 "Messages"),
  * and what every handler shares: its context, the error it records for
  * the dispatch result, and access to payload and response registers.
  *
@@ -11,7 +12,9 @@
  * interpreter raises GSEU_EXC_SEND, the thread stops, and the dispatch
  * reports the recorded error.  Nothing is ignored silently.
  *
- * EOT (seed-002-001 §4.2, shared functions 2.1): the thread spawner does
+ * EOT (PRM Vol. 2 Part 2 Media and General Purpose Pipeline (Ivy Bridge
+ * 2012), 1.7.2 "Thread Spawn Message"; [PRM-965] 2.6.8 "End-Of-Thread
+ * (EOT) Message"): the thread spawner does
  * not snoop end-of-thread sideband, so a GPGPU thread must end with its
  * message to the thread spawner.  gensim refuses EOT on any other SFID
  * rather than leaking the thread's slot, as the hardware would.
@@ -112,6 +115,12 @@ uint32_t ea_pdw(const struct gseu_send_msg *m, unsigned int reg, unsigned int la
 void ea_rdw(const struct gseu_send_msg *m, unsigned int reg, unsigned int lane, uint32_t v)
 {
 	m->response[reg + lane / 8].d[lane % 8] = v;
+}
+
+/* The 64-bit address of @lane of an A64 address operand at @reg (a qword a lane). */
+uint64_t ea_paddr(const struct gseu_send_msg *m, unsigned int reg, unsigned int lane)
+{
+	return (uint64_t)ea_pdw(m, reg, 2 * lane) | (uint64_t)ea_pdw(m, reg, 2 * lane + 1) << 32;
 }
 
 static enum gseu_send_result sfid_null(void *ctx, struct gseu_hw_thread *t,

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * Binding tables, RENDER_SURFACE_STATE, and where a data-port message's
- * bytes live (hw-spec-compute "Surfaces"; notes seed-002-001 §5.1 and
- * T44; gen8-eu-encoding-and-launch §3.1 special BTIs; Gen8 layouts from
- * Mesa genxml gen8.xml [EXT], buffer size split from isl_surface_state.c
- * [EXT]).
+ * bytes live (hw-spec-compute "Surfaces"; PRM Vol. 6 3D-Media-GPGPU
+ * (Broxton 2017), "Shared Functions", "3D Sampler", "State" for the
+ * binding table walk; special BTIs from EXT Mesa brw_eu_defines.h; Gen8
+ * layouts from EXT Mesa genxml gen8.xml, the buffer size split from EXT
+ * Mesa isl_surface_state.c).
  *
  * Binding table entry (BINDING_TABLE_STATE): bits 31:6 = offset of the
  * RENDER_SURFACE_STATE from Surface State Base.  The table itself is at
@@ -29,7 +30,8 @@
  * address General State Base + a 32-bit offset.  gensim: 240..252 are
  * reserved and refused.
  *
- * Out of bounds (seed-000-shared-functions 2.4, "Buffer rules"): reads
+ * Out of bounds (965/G35 PRM Vol. 4 Subsystem and Cores (2008), 5.10.2
+ * "OWord Block Read/Write" and 5.10.5 "DWord Scattered Read/Write"): reads
  * return 0 and writes are dropped, per element; a NULL surface reads 0
  * and drops every write.  gensim applies the same rule to SLM offsets
  * past the group's SLM size and to stateless offsets past General State
@@ -135,12 +137,64 @@ int ea_target_bti(struct ea_sf *c, unsigned int bti, struct ea_target *tg)
 	return 0;
 }
 
-/* A64 messages address the whole space; a bad address faults. */
-void ea_target_a64(struct ea_target *tg)
+/*
+ * A64 messages (DC1 types 0x10..0x1a) address the whole 48-bit space
+ * through the dispatch's page tables: no surface and no bounds, so a bad
+ * address faults (hw-spec-compute "A64 messages").  Their binding table
+ * index must be one of the two stateless ones, 255 (IA-coherent) or 253
+ * (non-coherent) (EXT IGC, IGA's MessageDecoderHDC.cpp: "must have 0xFF
+ * or 0xFD BTI").  The block messages require a header (it holds the
+ * address); the scattered, untyped and atomic ones forbid it (IGA's
+ * MDC_HR and MDC_HF checks).  Address bits 63:48 are ignored (Gen8's
+ * 48-bit PPGTT; canonical addresses repeat bit 47 there).
+ */
+int ea_target_a64(struct ea_sf *c, bool block, struct ea_target *tg)
 {
+	unsigned int bti = c->m->func_ctrl & 0xff;
+
 	memset(tg, 0, sizeof(*tg));
+	if (bti != BTI_STATELESS && bti != BTI_STATELESS_NC) {
+		ea_sf_error(c, GS_EU_ERR_MESSAGE,
+			    "binding table index %u: an A64 message names 255 or 253 (stateless)",
+			    bti);
+		return -1;
+	}
+	if (block && !c->m->header) {
+		ea_sf_error(c, GS_EU_ERR_MESSAGE,
+			    "no header: an A64 block message takes its address from M0.1:M0.0 "
+			    "(descriptor bit 19)");
+		return -1;
+	}
+	if (!block && c->m->header) {
+		ea_sf_error(c, GS_EU_ERR_MESSAGE,
+			    "a header (descriptor bit 19): A64 scattered, untyped and atomic "
+			    "messages forbid it");
+		return -1;
+	}
 	tg->kind = EA_T_MEM;
-	tg->size = UINT64_MAX;
+	tg->size = UINT64_MAX;	/* bounds never apply; the walk masks to 48 bits */
+	return 0;
+}
+
+/*
+ * Every enabled lane's A64 address (the qwords at payload register @areg)
+ * is a multiple of @align, the element size of a DWord or QWord message.
+ * gensim: a misaligned address is refused, before any lane accesses
+ * memory: neither Mesa nor IGC sends one, and no public document says
+ * what the data port does with the low bits.
+ */
+int ea_a64_aligned(struct ea_sf *c, unsigned int areg, unsigned int lanes, unsigned int align)
+{
+	for (unsigned int k = 0; k < lanes; k++) {
+		uint64_t a = ea_paddr(c->m, areg, k);
+
+		if (ea_lane(c->m, k) && (a & (align - 1))) {
+			ea_sf_error(c, GS_EU_ERR_MESSAGE, "lane %u: address %#llx is not %u-byte "
+				    "aligned", k, (unsigned long long)a, align);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 bool ea_target_in(const struct ea_target *tg, uint64_t off, unsigned int len)
@@ -174,27 +228,32 @@ int ea_target_write(struct ea_sf *c, const struct ea_target *tg, uint64_t off,
 	return ea_gpu_write(c, FAULT_SRC_DATAPORT, (tg->base + off) & VA_MASK, buf, len);
 }
 
-/* One dword read-modify-write; out of bounds returns 0 and writes nothing. */
+/*
+ * One read-modify-write of @size (4 or 8) bytes; out of bounds returns 0
+ * and writes nothing.  The stripe lock is chosen by the 8-byte granule,
+ * so a dword and a qword atomic on the same bytes exclude each other.
+ */
 int ea_target_atomic(struct ea_sf *c, const struct ea_target *tg, uint64_t off,
-		     unsigned int op, uint32_t src0, uint32_t src1, uint32_t *ret)
+		     unsigned int op, unsigned int size, uint64_t src0, uint64_t src1,
+		     uint64_t *ret)
 {
 	uint64_t key = tg->kind == EA_T_SLM ? (uint64_t)(uintptr_t)(tg->slm + off)
 					    : (tg->base + off) & VA_MASK;
 	pthread_mutex_t *mu;
-	uint32_t old, val;
+	uint64_t old = 0, val;
 	int r = 0;
 
 	*ret = 0;
-	if (!ea_target_in(tg, off, 4))
+	if (!ea_target_in(tg, off, size))
 		return 0;
 	mu = ea_stripe(c->a, key);
 	pthread_mutex_lock(mu);
-	if (ea_target_read(c, tg, off, &old, 4)) {
+	if (ea_target_read(c, tg, off, &old, size)) {	/* little-endian low bytes */
 		r = -1;
 		goto out;
 	}
-	val = ea_atomic_apply(op, old, src0, src1);
-	if (ea_target_write(c, tg, off, &val, 4)) {
+	val = ea_atomic_apply(op, size, old, src0, src1);
+	if (ea_target_write(c, tg, off, &val, size)) {
 		r = -1;
 		goto out;
 	}

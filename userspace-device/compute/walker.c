@@ -2,9 +2,10 @@
 /*
  * The GPGPU walker: which thread groups a dispatch runs and in what order,
  * each thread's execution mask, and the payload it finds in its registers
- * (hw-spec-compute "Walking thread groups", "The thread payload"; notes
- * seed-002-001 §2.4, §2.9, §3.12, gen8-eu-encoding-and-launch §3.2;
- * testable behaviours T01-T09, T12, T13, T18, T19).
+ * (hw-spec-compute "Walking thread groups", "The thread payload"; PRM
+ * Vol. 2 Part 2 Media and General Purpose Pipeline (Ivy Bridge 2012),
+ * 1.4.2.4 "GPGPU Mode", 1.7.1.5 "GPGPU Thread", 1.8.10 "GPGPU_WALKER
+ * Command"; testable behaviours T01-T09, T12, T13, T18, T19).
  *
  * Groups: X varies fastest, then Y, then Z.  The starting X applies only
  * to the first row and the starting Y only to the first plane: the
@@ -16,7 +17,8 @@
  * last column ANDs the right mask, one in the last row the bottom mask,
  * and one in both ANDs both (T02-T05).  The mask is the thread's dispatch
  * mask (sr0.2 and its initial channel enables): the hardware sends it in
- * the transparent header, not in r0 (002:1095).
+ * the transparent header, not in r0 ([PRM-MEDIA] 1.5.1.10.6 "Dispatch
+ * Payload").
  */
 #include <string.h>
 
@@ -78,7 +80,8 @@ uint32_t ea_thread_mask(const struct ea_run *run, unsigned int tig)
 }
 
 /*
- * r0 of a GPGPU thread (002:1296-1343, Gen8 positions per Mesa [EXT]):
+ * r0 of a GPGPU thread ([PRM-MEDIA] 1.7.1.5 "GPGPU Thread", the Gen8
+ * positions from EXT Mesa brw_fs emit_work_group_id_setup()):
  *
  *   r0.0  27:24 SLM index (4 KiB units), 15:0 URB handle (gensim: 0)
  *   r0.1  thread group ID X
@@ -91,8 +94,26 @@ uint32_t ea_thread_mask(const struct ea_run *run, unsigned int tig)
  *   r0.6  thread group ID Y
  *   r0.7  thread group ID Z
  *
- * then the cross-thread constants and this thread's per-thread constants
- * from r1 on (T12, T13), and zeros above them.
+ * then, from r1, the constant registers (T12, T13), and zeros above them.
+ * The constant data holds, from the IDD's read offset, the cross-thread
+ * registers and then every thread's own slice.  Which comes first in the
+ * GRF depends on where the data came from (hw-spec-compute "The thread
+ * payload"):
+ *
+ *   MEDIA_CURBE_LOAD: cross-thread, then the thread's own ([PRM-MEDIA]
+ *   1.7.1.5: "Cross-thread CURBE if present is in R1 and above, followed
+ *   by the X/Y/Z thread id values").  Mesa lays its compute push
+ *   constants out that way (EXT Mesa brw_fs cs_fill_push_const_info():
+ *   the per-thread subgroup ID is the last push register; anv and i965
+ *   load them with MEDIA_CURBE_LOAD), and so does IGC's CURBE layout
+ *   (EXT IGC KernelArgsOrder, InputType::CURBE: local IDs last).
+ *
+ *   A walker's indirect data: the thread's own, then cross-thread.  NEO
+ *   (EXT NEO HardwareCommandsHelper::sendIndirectState()) writes
+ *   [cross-thread] [thread 0] [thread 1] ... as the walker's indirect data
+ *   with the same two IDD lengths and no CURBE load, and IGC compiles for
+ *   it (EXT IGC IndirectPayloadStorage, InputType::INDIRECT): local IDs
+ *   from r1, the cross-thread data after them.
  */
 void ea_build_payload(const struct ea_run *run, const struct ea_group *g, struct ea_slot *s)
 {
@@ -102,6 +123,9 @@ void ea_build_payload(const struct ea_run *run, const struct ea_group *g, struct
 	uint32_t key = (g->seq * run->tpg + s->tig) & 0xff;
 	unsigned int cross = d->cross_thread_length, per = d->curbe_read_length;
 	size_t base = (size_t)d->curbe_read_offset * 32;
+	size_t own = base + (size_t)cross * 32 + (size_t)s->tig * per * 32;
+	unsigned int cross_reg = d->indirect_payload ? 1 + per : 1;
+	unsigned int own_reg = d->indirect_payload ? 1 : 1 + cross;
 
 	gseu_thread_reset(t, ea_thread_mask(run, s->tig));
 	t->cr0.d[0] = (d->fp_alt ? GSEU_CR0_ALT_MODE : 0) |
@@ -119,8 +143,7 @@ void ea_build_payload(const struct ea_run *run, const struct ea_group *g, struct
 
 	/* ea_validate() checked that every byte read here is inside the CURBE */
 	if (cross)
-		memcpy(t->grf[1].b, run->curbe + base, (size_t)cross * 32);
+		memcpy(t->grf[cross_reg].b, run->curbe + base, (size_t)cross * 32);
 	if (per)
-		memcpy(t->grf[1 + cross].b, run->curbe + base + (size_t)cross * 32 +
-					    (size_t)s->tig * per * 32, (size_t)per * 32);
+		memcpy(t->grf[own_reg].b, run->curbe + own, (size_t)per * 32);
 }

@@ -2,7 +2,7 @@
 // with untyped atomic increments, so lanes of every thread and group may
 // hit the same bin at once.  SIMD16.
 //
-// gensim-run ABI (include/gsrun/gsrun.h): r1.0 = n (--curbe), r2 per
+// dispatch ABI (libgensim gensim/dispatch.h): r1.0 = n (--curbe), r2 per
 // thread [index, w, h, d, W, H, D, SIMD], r0.1 the group ID X; in at
 // binding table index 0, the 64 bins at 1.  Element of lane l of thread w
 // in group g: i = (g * W + w) * 16 + l.

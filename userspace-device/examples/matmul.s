@@ -4,7 +4,7 @@
 // k: a broadcast read of A[i][k], a vector read of B[k][16w ..], mul, add
 // (products summed in k order, as the CPU reference does).
 //
-// gensim-run ABI (include/gsrun/gsrun.h): r1.0 = n (--curbe), r2.1 the
+// dispatch ABI (libgensim gensim/dispatch.h): r1.0 = n (--curbe), r2.1 the
 // thread w, r0.1 the group ID X; A, B, C at binding table indices 0, 1, 2.
 //
 //   gensim-run --kernel matmul.s --simd 16 --groups 32 --group-size 2 \

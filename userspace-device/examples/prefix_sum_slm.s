@@ -2,7 +2,7 @@
 // (an inclusive prefix sum of 32-bit integers), through shared local memory
 // and a barrier.  SIMD16; a group of W threads scans N = 16 * W elements.
 //
-// gensim-run ABI (include/gsrun/gsrun.h): r2 per thread [index, w, h, d, W,
+// dispatch ABI (libgensim gensim/dispatch.h): r2 per thread [index, w, h, d, W,
 // H, D, SIMD], r0.1 the group ID X, r0.2[27:24] its barrier ID; in at
 // binding table index 0, out at 1; SLM is BTI 254 and needs N * 4 bytes.
 //

@@ -1,6 +1,6 @@
 // saxpy.s: y[i] = a * x[i] + y[i] for i < n, 32-bit floats, SIMD16.
 //
-// gensim-run ABI (include/gsrun/gsrun.h): r1.0 = n and r1.1 = a (--curbe
+// dispatch ABI (libgensim gensim/dispatch.h): r1.0 = n and r1.1 = a (--curbe
 // n,f:a), r2 per thread [index, w, h, d, W, H, D, SIMD], r0.1 the group ID
 // X; x at binding table index 0, y at 1 (read, then written in place).
 //

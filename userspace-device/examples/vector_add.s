@@ -1,6 +1,6 @@
 // vector_add.s: c[i] = a[i] + b[i] for i < n, 32-bit floats, SIMD16.
 //
-// gensim-run ABI (include/gsrun/gsrun.h): r1.0 = n (--curbe), r2 per thread
+// dispatch ABI (libgensim gensim/dispatch.h): r1.0 = n (--curbe), r2 per thread
 // [index, w, h, d, W, H, D, SIMD], r0.1 the group ID X; buffers a, b, c at
 // binding table indices 0, 1, 2.  Element of lane l of thread w in group g:
 // i = (g * W + w) * 16 + l.

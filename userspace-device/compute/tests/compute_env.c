@@ -144,6 +144,16 @@ uint64_t cse_kernel(struct compute_env *e, const char *text)
 	return ksp;
 }
 
+uint64_t cse_kernel_bin(struct compute_env *e, const void *code, size_t size)
+{
+	uint64_t ksp = e->isa_used;
+
+	CHECK(ksp + size <= CSE_HEAP_SIZE);
+	cse_write(e, CSE_ISA_VA + ksp, code, size);
+	e->isa_used = (uint32_t)((ksp + size + 63) & ~63ull);
+	return ksp;
+}
+
 unsigned int cse_surface_raw(struct compute_env *e, const uint32_t dw[16])
 {
 	uint32_t off = e->ssh_used, entry = off;	/* BINDING_TABLE_STATE 31:6 */

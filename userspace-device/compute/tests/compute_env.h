@@ -10,6 +10,7 @@
 #ifndef GS_COMPUTE_ENV_H
 #define GS_COMPUTE_ENV_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "compute/eu_array.h"
@@ -71,6 +72,8 @@ uint32_t cse_rd32(struct compute_env *e, uint64_t va);
 
 /* Assemble @text into the instruction heap; returns the KSP (offset). */
 uint64_t cse_kernel(struct compute_env *e, const char *text);
+/* Copy machine code into the instruction heap; returns the KSP (offset). */
+uint64_t cse_kernel_bin(struct compute_env *e, const void *code, size_t size);
 
 /*
  * Surfaces: write a RENDER_SURFACE_STATE and a binding table entry for it;

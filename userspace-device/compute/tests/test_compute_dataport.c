@@ -2,8 +2,8 @@
 /*
  * The data port (hw-spec-compute "Data port messages"): untyped surface
  * read/write at SIMD8 and SIMD16 with one to four channels, byte
- * scattered read/write of every size, OWord block read/write of every
- * block size, the stateless (BTI 255) and A64 forms, shared local memory
+ * scattered read/write of every size, OWord block read/write and the
+ * unaligned OWord block read (byte offsets) of every block size, the stateless (BTI 255) and A64 forms, shared local memory
  * (BTI 254), a NULL surface, and out-of-bounds accesses.  Kernels copy
  * from buffer A to buffer B through the message under test; the expected
  * bytes are computed here from the message's definition.  Disabled lanes
@@ -196,16 +196,17 @@ static void t_byte_scattered(void)
 }
 
 /*
- * OWord block: read block size @bs at OWord offset 3 of A into registers
- * preset to 0x77, write it (whole registers, 2 OWords each) at OWord 1 of
- * B.  Header M0 = r0 with M0.2 = the offset.
+ * OWord block: read block size @bs at OWord offset 3 of A (unaligned
+ * read, DC0 type 1: at byte offset 52, in bytes) into registers preset to
+ * 0x77, write it (whole registers, 2 OWords each) at OWord 1 of B.
+ * Header M0 = r0 with M0.2 = the offset.
  */
-static void oword_block(unsigned int bs)
+static void oword_block(unsigned int bs, bool unaligned)
 {
 	static const unsigned int regs[5] = { 1, 1, 1, 2, 4 };
 	struct bufs s;
 	struct gs_eu_dispatch d;
-	unsigned int ba, bb, r = regs[bs], wbs = r == 1 ? 2 : bs;
+	unsigned int ba, bb, r = regs[bs], wbs = r == 1 ? 2 : bs, src = unaligned ? 13 : 12;
 	char text[4096];
 
 	bufs_start(&s);
@@ -213,7 +214,7 @@ static void oword_block(unsigned int bs)
 	bb = cse_buffer(&s.e, s.b, ABYTES);
 	snprintf(text, sizeof(text),
 		 "mov(8) g4<1>UD g0<8,8,1>UD { align1 1Q NoMask }\n"
-		 "mov(1) g4.2<1>UD 3UD { align1 1N NoMask }\n"
+		 "mov(1) g4.2<1>UD %uUD { align1 1N NoMask }\n"
 		 "mov(16) g20<1>UD 0x77777777UD { align1 1H NoMask }\n"
 		 "mov(16) g22<1>UD 0x77777777UD { align1 1H NoMask }\n"
 		 "send(8) g20<1>UD g4<8,8,1>UD dp_data 0x%08xUD { align1 1Q NoMask }\n"
@@ -223,7 +224,8 @@ static void oword_block(unsigned int bs)
 		 "mov(16) g33<1>UD g22<8,8,1>UD { align1 1H NoMask }\n"
 		 "send(8) null<1>UD g30<8,8,1>UD dp_data 0x%08xUD { align1 1Q NoMask }\n"
 		 CSE_EOT,
-		 desc(1, r, true, 0, bs, ba), desc(1 + r, 0, true, 8, wbs, bb));
+		 unaligned ? 4 * src : 3, desc(1, r, true, unaligned ? 1 : 0, bs, ba),
+		 desc(1 + r, 0, true, 8, wbs, bb));
 	cse_desc(&s.e, &d, cse_kernel(&s.e, text));
 	cse_ok(&s.e, &d);
 	bufs_result(&s);
@@ -234,22 +236,24 @@ static void oword_block(unsigned int bs)
 		if (i >= 4 && reg_dw < 8 * r) {
 			want = 0x77777777u;
 			if (bs == 0 && reg_dw < 4)
-				want = s.ha[12 + reg_dw];
+				want = s.ha[src + reg_dw];
 			else if (bs == 1 && reg_dw >= 4 && reg_dw < 8)
-				want = s.ha[12 + reg_dw - 4];
+				want = s.ha[src + reg_dw - 4];
 			else if (bs >= 2)
-				want = s.ha[12 + reg_dw];
+				want = s.ha[src + reg_dw];
 		}
-		CHECK_MSG(s.hb[i] == want, "block size %u dword %u: %#x want %#x", bs, i, s.hb[i],
-			  want);
+		CHECK_MSG(s.hb[i] == want, "%s block size %u dword %u: %#x want %#x",
+			  unaligned ? "unaligned" : "aligned", bs, i, s.hb[i], want);
 	}
 	cse_stop(&s.e);
 }
 
 static void t_oword_block(void)
 {
-	for (unsigned int bs = 0; bs <= 4; bs++)
-		oword_block(bs);
+	for (unsigned int bs = 0; bs <= 4; bs++) {
+		oword_block(bs, false);
+		oword_block(bs, true);
+	}
 }
 
 /* Stateless (BTI 255 and 253): offsets from General State Base. */
@@ -518,7 +522,7 @@ int main(void)
 	tap_run("T06 disabled lanes do not access memory", t_untyped_masked_lanes);
 	tap_run("untyped out of bounds: read 0, write dropped", t_untyped_out_of_bounds);
 	tap_run("byte scattered read/write, 1/2/4 bytes, SIMD8/16", t_byte_scattered);
-	tap_run("OWord block read/write, every block size", t_oword_block);
+	tap_run("OWord block read/write and unaligned read, every block size", t_oword_block);
 	tap_run("stateless BTI 255/253 and General State Buffer Size", t_stateless);
 	tap_run("A64 untyped read/write and A64 byte scattered write", t_a64);
 	tap_run("shared local memory through BTI 254", t_slm);

@@ -127,7 +127,7 @@ static void t_wrong_surface_type(void)
 static void t_unsupported_messages(void)
 {
 	send_case("dp_data1", desc(1, 1, 5, 0, 0), GS_EU_ERR_UNSUPPORTED, "typed surface");
-	send_case("dp_data1", desc(1, 1, 0x10, 0, 253), GS_EU_ERR_UNSUPPORTED, "Gen9");
+	send_case("dp_data1", desc(1, 1, 0x1b, 7, 0), GS_EU_ERR_UNSUPPORTED, "Gen9");
 	send_case("dp_data", desc(1, 1, 3, 0, 0), GS_EU_ERR_UNSUPPORTED, "DWord scattered");
 	send_case("dp_data1", desc(1, 1, 0x1f, 0, 0), GS_EU_ERR_UNSUPPORTED, "not a Gen8");
 	send_case("urb", desc(1, 1, 0, 0, 0), GS_EU_ERR_UNSUPPORTED, "URB");
@@ -136,6 +136,23 @@ static void t_unsupported_messages(void)
 	send_case("sampler", 1u << 25 | 1u << 20 | 1u << 17 | 3u << 12, GS_EU_ERR_UNSUPPORTED,
 		  "sample_c");
 	send_case("dp_data1", desc(1, 1, 1, 0 << 4 | 0xe, 0), GS_EU_ERR_UNSUPPORTED, "SIMD4x2");
+}
+
+/* The unaligned OWord block read's byte offset must be DWord aligned. */
+static void t_unaligned_block_offset(void)
+{
+	struct err_env s;
+	char text[1024];
+
+	err_start(&s);
+	snprintf(text, sizeof(text),
+		 "mov(8) g12<1>UD g0<8,8,1>UD { align1 1Q NoMask }\n"
+		 "mov(1) g12.2<1>UD 6UD { align1 1N NoMask }\n"
+		 "send(8) g20<1>UD g12<8,8,1>UD dp_data 0x%08xUD { align1 1Q NoMask }\n" CSE_EOT,
+		 desc(1, 1, 1, 2, s.bbuf) | 1u << 19);
+	expect(&s, text, GS_EU_ERR_MESSAGE, "not DWord aligned");
+	still_works(&s);
+	cse_stop(&s.e);
 }
 
 static void t_bad_lengths(void)
@@ -455,6 +472,8 @@ int main(void)
 	tap_run("reserved binding table index", t_bad_bti);
 	tap_run("untyped message on a 2D surface", t_wrong_surface_type);
 	tap_run("unsupported messages and SFIDs are named", t_unsupported_messages);
+	tap_run("unaligned OWord block read at a byte offset not DWord aligned",
+		t_unaligned_block_offset);
 	tap_run("wrong message and response lengths", t_bad_lengths);
 	tap_run("unsupported surface format; sample on an integer format", t_unsupported_format);
 	tap_run("EOT to the wrong unit, for another FFTID, with spawn", t_bad_eot);

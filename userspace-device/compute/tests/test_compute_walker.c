@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * The walker and the thread payload (hw-spec-compute "Walking thread
- * groups", "The thread payload"; notes seed-002-001 testable behaviours
- * T01-T09, T12, T18, T19, T27, T31): a kernel stores its r0, its dispatch
+ * groups", "The thread payload"; its testable behaviours T01-T09, T12,
+ * T18, T19, T27, T31): a kernel stores its r0, its dispatch
  * mask (sr0.2) and its constant registers to a record chosen from its
  * group ID and its thread index, and the test checks every record against
  * values computed here from the walker's rules.  Also: zero dimensions,
@@ -289,6 +289,77 @@ static void t_t31_zero_dimension(void)
 	free(o.rec);
 }
 
+/*
+ * The order of the constant registers (hw-spec-compute "The thread
+ * payload"): two cross-thread and two per-thread registers after a
+ * skipped one (read offset 1), two threads a group, two groups.  Each
+ * thread stores r1..r4 as record r0.2[23:16] (the dispatch's thread
+ * number, gensim's dispatch key).  From the CURBE a thread gets the
+ * cross-thread registers first; from a walker's indirect data its own.
+ */
+static void payload_order(bool indirect)
+{
+	struct compute_env e;
+	struct gs_eu_dispatch d;
+	uint32_t curbe[8 * 7], got[4][32];
+	uint64_t buf;
+	char text[2048];
+
+	cse_start(&e, 2);
+	buf = cse_alloc(&e, sizeof(got));
+	snprintf(text, sizeof(text),
+		 "shr(1) g10<1>UD g0.2<0,1,0>UD 16UD { align1 1N NoMask }\n"
+		 "and(1) g10<1>UD g10<0,1,0>UD 0xffUD { align1 1N NoMask }\n"
+		 "shl(1) g10<1>UD g10<0,1,0>UD 3UD { align1 1N NoMask }\n"
+		 "mov(8) g100<1>UD g0<8,8,1>UD { align1 1Q NoMask }\n"
+		 "mov(1) g100.2<1>UD g10<0,1,0>UD { align1 1N NoMask }\n"
+		 "mov(16) g101<1>UD g1<8,8,1>UD { align1 1H NoMask }\n"
+		 "mov(16) g103<1>UD g3<8,8,1>UD { align1 1H NoMask }\n"
+		 "send(8) null<1>UD g100<8,8,1>UD dp_data 0x%08xUD { align1 1Q NoMask }\n"
+		 CSE_EOT,
+		 5u << 25 | 1u << 19 | 8u << 14 | 4u << 8 | cse_buffer(&e, buf, sizeof(got)));
+	cse_desc(&e, &d, cse_kernel(&e, text));
+	for (unsigned int i = 0; i < 8; i++) {
+		curbe[i] = 0xdead0000u | i;
+		curbe[8 + i] = 0xc0000000u | i;			/* cross-thread register 0 */
+		curbe[16 + i] = 0xc0000100u | i;		/* cross-thread register 1 */
+		for (unsigned int t = 0; t < 2; t++)
+			for (unsigned int j = 0; j < 2; j++)	/* thread t's register j */
+				curbe[8 * (3 + 2 * t + j) + i] = 0x0e000000u | t << 12 | j << 8 | i;
+	}
+	d.curbe = curbe;
+	d.curbe_size = sizeof(curbe);
+	d.curbe_read_offset = 1;
+	d.cross_thread_length = 2;
+	d.curbe_read_length = 2;
+	d.indirect_payload = indirect;
+	d.simd = 8;
+	d.thread_width = 2;
+	d.dim[0] = 2;
+	cse_ok(&e, &d);
+	cse_read(&e, buf, got, sizeof(got));
+	for (unsigned int rec = 0; rec < 4; rec++)
+		for (unsigned int r = 0; r < 4; r++)
+			for (unsigned int i = 0; i < 8; i++) {
+				unsigned int t = rec % 2, own = indirect ? r < 2 : r >= 2;
+				unsigned int j = r % 2;
+				uint32_t want = own ? 0x0e000000u | t << 12 | j << 8 | i
+						    : 0xc0000000u | j << 8 | i;
+
+				CHECK_MSG(got[rec][8 * r + i] == want,
+					  "%s: thread %u r%u.%u = %#x, want %#x",
+					  indirect ? "indirect" : "CURBE", rec, r + 1, i,
+					  got[rec][8 * r + i], want);
+			}
+	cse_stop(&e);
+}
+
+static void t_payload_order(void)
+{
+	payload_order(false);
+	payload_order(true);
+}
+
 static void expect_invalid(struct compute_env *e, const struct gs_eu_dispatch *d, const char *what)
 {
 	struct gs_eu_result res;
@@ -352,5 +423,7 @@ int main(void)
 	tap_run("T27 thread limit", t_t27_thread_limit);
 	tap_run("T31 zero dimension runs nothing", t_t31_zero_dimension);
 	tap_run("invalid descriptions are refused", t_invalid_descriptions);
+	tap_run("constant registers: CURBE cross-thread first, indirect data own first",
+		t_payload_order);
 	return tap_done();
 }
