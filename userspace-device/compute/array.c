@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * The EU array: hardware thread slots laid out by the device's topology,
- * each subslice's 64 KiB of shared local memory and the worker pool (hw-spec-compute "The EU array"; notes seed-002-001 §2.6
- * SLM per subslice, §5.3 "one group -> one subslice", §7 item 10
- * topology).
+ * each subslice's 64 KiB of shared local memory and the worker pool (hw-spec-compute "The EU
+ * array"; PRM Vol. 2 Part 2 Media and General Purpose Pipeline (Ivy Bridge 2012), 1.5.1.10.2
+ * "Shared Local Memory Allocation" SLM per subslice, PRM Vol. 6 3D-Media-GPGPU (Broxton 2017),
+ * "Thread Pools" "one group -> one subslice", [PRM-MEDIA] 1.5.1.10.2 "Shared Local Memory
+ * Allocation"; [PRM-BXT] "Shared Local Memory" topology).
  *
  * Slots are numbered subslice-major: slot = ss * slots_per_ss + eu *
  * threads + tid, and that number is the thread's FFTID (r0.5[9:0]).

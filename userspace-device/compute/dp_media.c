@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * Media block read and write (DC1 types 4 and 10) on linear 2D surfaces
- * (hw-spec-compute "Media block messages"; gen8-eu-encoding-and-launch
- * §3.1 for the Gen8 types and header; seed-000-shared-functions 2.4
- * "Media Block Read/Write" for the layout and the edge rules).  IGT's
- * gen8 gpgpu_fill kernel ends with one of these.
+ * (hw-spec-compute "Media block messages"; Mesa
+ * src/intel/compiler/brw_eu_defines.h and brw_eu.h (brw_dp_desc()) for
+ * the Gen8 types and header; 965/G35 PRM Vol. 4 Subsystem and Cores
+ * (2008), 5 "Data Port" "Media Block Read/Write" for the layout and the
+ * edge rules).  IGT's gen8 gpgpu_fill kernel ends with one of these.
  *
  * Header (required): M0.0 = X offset in bytes (signed), M0.1 = Y offset
  * in rows (signed), M0.2 = (height - 1) << 16 | (width - 1), width in

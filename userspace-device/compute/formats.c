@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * The surface formats the sampler reads (hw-spec-compute "Surface
- * formats"; codes from seed-000-shared-functions 2.3.9, unchanged on Gen8
- * [Mesa isl_format]; channel mapping from 2.3.9 "Sampler output channel
+ * formats"; codes from 965/G35 PRM Vol. 4 Subsystem and Cores (2008),
+ * 4.7.2 "SURFACE_STATE" (surface formats), unchanged on Gen8 [Mesa
+ * isl_format]; channel mapping from 2.3.9 "Sampler output channel
  * mapping": missing colour channels read 0, missing alpha reads 1).
  *
  * One row per format: its code, size, whether the sampler returns floats

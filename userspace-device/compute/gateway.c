@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
- * The message gateway (SFID 3): the thread-group barrier (notes
- * seed-002-001 §2.5, §4.3, T23; gen8-eu-encoding-and-launch §3.1: Gen7/8
- * BarrierMsg is sub-function 4, the payload's DW2 is r0.2 & 0x0f000000;
- * shared functions 2.6 for AckReq and the notification counter).
+ * The message gateway (SFID 3): the thread-group barrier
+ * (PRM Vol. 2 Part 2 Media and General Purpose Pipeline
+ * (Ivy Bridge 2012), 1.3.3 "Programming the GPGPU Pipeline", 1.5.1.10.4
+ * "Automatic Barrier Management"; Mesa brw_eu_emit.c, brw_barrier();
+ * Mesa src/intel/compiler/brw_eu_defines.h and brw_eu.h (brw_dp_desc()):
+ * Gen7/8 BarrierMsg is sub-function 4, the payload's DW2 is r0.2 &
+ * 0x0f000000; 965/G35 PRM Vol. 4 Subsystem and Cores (2008), 7 "Message
+ * Gateway" for AckReq and the notification counter).
  *
  * Descriptor function control: 2:0 sub-function (0 OpenGateway, 1
  * CloseGateway, 2 ForwardMsg, 3 GetTimeStamp, 4 BarrierMsg, 5

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * Fetching the kernel (hw-spec-compute "Kernel fetch"; notes seed-002-001
- * T17: the kernel starts at Instruction Base + KSP[47:6]).
+ * Fetching the kernel (hw-spec-compute "Kernel fetch"; PRM Vol. 2 Part 2
+ * Media and General Purpose Pipeline (Ivy Bridge 2012), 1.8.4
+ * "INTERFACE_DESCRIPTOR_DATA": the kernel starts at Instruction Base +
+ * KSP[47:6]).
  *
  * A kernel has no length: the hardware fetches instructions as it runs
  * them.  gensim fetches a first window (4 KiB, or up to the first page

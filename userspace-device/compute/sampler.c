@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
  * The sampler (SFID 2): ld, sample, sample_l and resinfo on linear 2D
- * surfaces (hw-spec-compute "Sampler messages"; seed-000-shared-functions
- * 2.3.11 for the message model, notes seed-002-001 §5.1-5.2 and T42-T45
- * for state fetch and the header; Gen7/8 descriptor and parameter order
- * from Mesa [EXT]: lower_sampler_logical_send_gen7, "the parameters for
- * LD are intermixed: u, lod, v, r", and LOD/bias before the coordinates).
+ * surfaces (hw-spec-compute "Sampler messages"; 965/G35 PRM Vol. 4
+ * Subsystem and Cores (2008), 4.8 "Messages" for the message model,
+ * PRM Vol. 6 3D-Media-GPGPU (Broxton 2017), "3D Sampler", "Message
+ * Header", "Sampler State Fetch", "Surface State Fetch" for state fetch
+ * and the header; Gen7/8 descriptor and parameter order from Mesa [EXT]:
+ * lower_sampler_logical_send_gen7, "the parameters for LD are intermixed:
+ * u, lod, v, r", and LOD/bias before the coordinates).
  *
  * Descriptor: BTI 7:0, sampler index 11:8, message type 16:12, SIMD mode
  * 18:17 (1 SIMD8, 2 SIMD16), header 19.

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
- * SAMPLER_STATE, Gen8 layout (hw-spec-compute "Sampler state"; notes
- * seed-002-001 T43: entry = Dynamic State Base + pointer + 16 x index;
- * seed-000-shared-functions 2.3.4-2.3.5 for the meaning of filters and
- * address modes; Gen8 bit positions from Mesa genxml gen8.xml [EXT]):
+ * SAMPLER_STATE, Gen8 layout (hw-spec-compute "Sampler state";
+ * PRM Vol. 6 3D-Media-GPGPU (Broxton 2017), "Sampler State Fetch":
+ * entry = Dynamic State Base + pointer + 16 x index; 965/G35 PRM Vol. 4
+ * Subsystem and Cores (2008), 4 "Sampling Engine" for the meaning of
+ * filters and address modes; Gen8 bit positions from Mesa genxml
+ * gen8.xml [EXT]):
  *
  *   DW0 31 disable, 28:27 LOD pre-clamp mode, 26:22 base mip level (U4.1),
  *       21:20 mip filter, 19:17 mag filter, 16:14 min filter (0 nearest,

@@ -3,8 +3,9 @@
  * The thread scheduler of one dispatch: where thread groups go, the run
  * queue, what happens after a run slice, retirement, notifications and
  * errors (hw-spec-compute "Thread groups on subslices", "Workers and
- * scheduling"; notes seed-002-001 §2.4-2.6, §8 "Per walker", "Retire",
- * "Barrier"; testable behaviours T10, T11, T24, T25, T27).
+ * scheduling"; PRM Vol. 2 Part 2 Media and General Purpose Pipeline
+ * (Ivy Bridge 2012), 1.2 "Media Pipeline Overview", 1.5.1.10 "GPGPU
+ * Functions"; testable behaviours T10, T11, T24, T25, T27).
  *
  * Placement (gensim): group number g of the walk (walker order) goes to
  * subslice g mod S and, on it, to place (g / S) mod P, where P is how many
@@ -272,8 +273,9 @@ void ea_after_slice(struct gs_eu_array *a, struct ea_run *run, struct ea_slot *s
 }
 
 /*
- * The message gateway's notification (shared functions 2.6): count it in
- * the thread's n0.<sub> and, if the thread sleeps in `wait`, queue it.
+ * The message gateway's notification (965/G35 PRM Vol. 4 Subsystem and
+ * Cores (2008), 7 "Message Gateway"): count it in the thread's n0.<sub>
+ * and, if the thread sleeps in `wait`, queue it.
  */
 void ea_notify(struct gs_eu_array *a, struct ea_slot *s, unsigned int sub)
 {

@@ -81,8 +81,9 @@ enum gseu_send_result ea_sf_fault(struct ea_sf *c, unsigned int src, const struc
 
 /*
  * The lengths a message of this shape has.  The hardware hangs or runs
- * on with stale registers when they disagree (shared functions 2.1,
- * "Error cases"); gensim says so instead.
+ * on with stale registers when they disagree (965/G35 PRM Vol. 4
+ * Subsystem and Cores (2008), 2 "Subsystem Overview", "Error cases");
+ * gensim says so instead.
  */
 enum gseu_send_result ea_sf_check_len(struct ea_sf *c, unsigned int mlen, unsigned int rlen)
 {

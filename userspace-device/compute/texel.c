@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * Texels of a linear 2D surface: fetch, address modes, nearest and
- * bilinear filtering (hw-spec-compute "Sampling"; seed-000-shared-
- * functions 2.3.2 coordinates, 2.3.4 filters, 2.3.5 address modes).
+ * bilinear filtering (hw-spec-compute "Sampling"; 965/G35 PRM Vol. 4
+ * Subsystem and Cores (2008), 4.1 "Texture Coordinate Processing",
+ * 4.2.2 "Inter-Level Filtering Setup", 4.2.3 "Intra-Level Filtering
+ * Setup", 4.2.4 "Texture Address Control" address modes).
  *
  * A normalized coordinate u maps to x = u * width texels (0.0 is the left
  * edge of texel 0, 1.0 the right edge of the last); with the sampler's

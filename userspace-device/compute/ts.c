@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * The thread spawner as a shared function (SFID 7): the end-of-thread
- * message (notes seed-002-001 §4.2 and T21/T22; gen8-eu-encoding-and-
- * launch §3.1: IGT and Mesa end a compute thread with desc 0x02000010,
- * a copy of r0 as the one payload register, EOT).
+ * message (PRM Vol. 2 Part 2 Media and General Purpose Pipeline
+ * (Ivy Bridge 2012), 1.7.2 "Thread Spawn Message", 1.7.2.1 "Message
+ * Descriptor"; Mesa src/intel/compiler/brw_eu_defines.h and brw_eu.h
+ * (brw_dp_desc()): IGT and Mesa end a compute thread with desc
+ * 0x02000010, a copy of r0 as the one payload register, EOT).
  *
  * Descriptor function control: 19 header present (must be 0), 4 resource
  * select (EOT: 1 = keep the URB handle, 0 = dereference it), 1 requester

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
 /*
  * Checks a dispatch description before anything runs (hw-spec-compute
- * "The dispatch contract"; notes seed-002-001 §2.4 counter limits, §2.6
- * SLM sizes, §3.6 IDD fields, T12 CURBE slicing, T25, T27, T32).  A
- * description the hardware could not run, or whose result the documents
- * leave undefined, is refused with a message naming the field: the
- * command streamer passes that on as a command error.
+ * "The dispatch contract"; PRM Vol. 2 Part 2 Media and General Purpose
+ * Pipeline (Ivy Bridge 2012), 1.4.2.4 "GPGPU Mode", 1.5.1.10.2 "Shared
+ * Local Memory Allocation" SLM sizes, 1.8.4
+ * "INTERFACE_DESCRIPTOR_DATA"; Mesa src/intel/genxml/gen8.xml,
+ * INTERFACE_DESCRIPTOR_DATA IDD fields, T12 CURBE slicing, T25, T27,
+ * T32).  A description the hardware could not run, or whose result the
+ * documents leave undefined, is refused with a message naming the
+ * field: the command streamer passes that on as a command error.
  */
 #include <stdarg.h>
 #include <stdio.h>

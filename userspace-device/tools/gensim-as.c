@@ -8,7 +8,8 @@
  * work is done by gseu_assemble() (userspace-device/eu/eu_asm.c).
  * Output is raw little-endian instructions, or with --hex one instruction
  * per line as 32-bit words (what gensim-dis -x reads back).  Encoding
- * facts: gen8-eu-encoding-and-launch.md section 2.
+ * facts: Mesa src/intel/compiler/brw_inst.h; IGT
+ * assembler/gen8_instruction.h.
  */
 #include <getopt.h>
 #include <stdio.h>

@@ -10,7 +10,7 @@
  * comments), -r the raw words.  Decoding is gseu_decode() (eu_decode.c);
  * an instruction that does not decode is reported with its offset and the
  * decoder's message, and the exit status is 1.  The hex input format is
- * intel-gen4asm's (gen8-eu-encoding-and-launch.md 2.7).
+ * intel-gen4asm's (IGT intel-gen4asm).
  */
 #include <ctype.h>
 #include <getopt.h>

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: MIT
 /*
  * Barriers and shared local memory (hw-spec-compute "Barriers", "Shared
- * local memory"; notes seed-002-001 T23-T26): a tree reduction and a
- * Hillis-Steele prefix sum across the threads of a group, through SLM
- * with a barrier between rounds, on 1 and N workers (the same bytes,
- * equal to the sums computed here); groups do not see each other's SLM;
- * a barrier that one thread skips is reported as a hang at once; a
- * barrier without Barrier Enable, or with another barrier ID, is refused.
+ * local memory"; PRM Vol. 2 Part 2 Media and General Purpose Pipeline
+ * (Ivy Bridge 2012), 1.3.3 "Programming the GPGPU Pipeline", 1.5.1.10.4
+ * "Automatic Barrier Management", 1.5.1.10.1 "Thread Group Tracking",
+ * 1.5.1.10.2 "Shared Local Memory Allocation", 1.8.4
+ * "INTERFACE_DESCRIPTOR_DATA", 1.7.1.5 "GPGPU Thread"): a tree reduction
+ * and a Hillis-Steele prefix sum across the threads of a group, through
+ * SLM with a barrier between rounds, on 1 and N workers (the same bytes,
+ * equal to the sums computed here); groups do not see each other's SLM; a
+ * barrier that one thread skips is reported as a hang at once; a barrier
+ * without Barrier Enable, or with another barrier ID, is refused.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,8 +6,8 @@
  * mirror and clamp-border addressing, a header with a channel mask and
  * texel offsets (T42, T45), resinfo, at SIMD8 and SIMD16, on
  * R8G8B8A8_UNORM, R32_FLOAT and R32G32B32A32_FLOAT.  The reference here is
- * written from the definitions (seed-000-shared-functions 2.3.2-2.3.5),
- * not from the code under test.
+ * written from the definitions (965/G35 PRM Vol. 4 Subsystem and Cores
+ * (2008), 4 "Sampling Engine"), not from the code under test.
  */
 #include <math.h>
 #include <stdio.h>
