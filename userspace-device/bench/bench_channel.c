@@ -4,12 +4,17 @@
  * through the channel (write log, doorbell, device thread, DRAINED), over
  * the loopback transport, beside its floor measured in the same process: a
  * ping-pong between two threads over a pair of pipes (one wake-up each
- * way, as a doorbell and a DRAINED message are).  Prints both and the
- * ratio; asserts nothing about speed.
+ * way, as a doorbell and a DRAINED message are).  Each figure is measured
+ * in ROUNDS rounds, the floor and the channel interleaved (alternating
+ * which goes first), and printed as the median with the min-max range;
+ * the ratio is of the medians.  Asserts nothing about speed.
+ *
+ *   bench_channel [iterations [rounds]]
  */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -80,13 +85,54 @@ static double channel_writes_ns(struct gs_loop *loop, int iters)
 	return (now() - t0) * 1e9 / iters;
 }
 
+#define MAX_ROUNDS	31
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+struct fig {
+	double med, min, max;
+};
+
+static struct fig figure(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof(*v), cmp_double);
+	return (struct fig){ .med = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2,
+			     .min = v[0], .max = v[n - 1] };
+}
+
+static void line(const char *what, struct fig f, const char *tail)
+{
+	printf("  %-36s %8.0f ns [%8.0f-%8.0f]  %s\n", what, f.med, f.min, f.max, tail);
+}
+
+static int usage(FILE *f, int ret)
+{
+	fprintf(f, "usage: bench_channel [iterations [rounds]]\n"
+		   "Channel round trips beside a pipe ping-pong; prints only.\n"
+		   "  iterations  per round, at least 10 (default 20000)\n"
+		   "  rounds      1..%d (default 7)\n", MAX_ROUNDS);
+	return ret;
+}
+
 int main(int argc, char **argv)
 {
-	int iters = argc > 1 ? atoi(argv[1]) : 20000;
+	int iters = 20000, rounds = 7;
+	double floor_ns[MAX_ROUNDS], rt_ns[MAX_ROUNDS], wr_ns[MAX_ROUNDS];
+	struct fig ff, fr, fw;
 	struct gs_config cfg;
 	struct gs_loop *loop;
-	double floor_ns, rt_ns, wr_ns;
+	char tail[64];
 
+	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")))
+		return usage(stdout, 0);
+	if (argc > 3 || (argc > 1 && (iters = atoi(argv[1])) < 10) ||
+	    (argc > 2 && ((rounds = atoi(argv[2])) < 1 || rounds > MAX_ROUNDS)))
+		return usage(stderr, 2);
 	gs_config_defaults(&cfg);
 	loop = gs_loop_create(&cfg);
 	if (!loop || !gs_loop_wait_msgs(loop, GENSIM_MSG_READY, 5000))
@@ -94,16 +140,27 @@ int main(int argc, char **argv)
 	/* warm up both paths, then measure */
 	pipe_pingpong_ns(iters / 10);
 	channel_roundtrip_ns(loop, iters / 10);
-	floor_ns = pipe_pingpong_ns(iters);
-	rt_ns = channel_roundtrip_ns(loop, iters);
-	wr_ns = channel_writes_ns(loop, iters * 10);
+	for (int r = 0; r < rounds; r++) {
+		if (r % 2) {
+			rt_ns[r] = channel_roundtrip_ns(loop, iters);
+			floor_ns[r] = pipe_pingpong_ns(iters);
+		} else {
+			floor_ns[r] = pipe_pingpong_ns(iters);
+			rt_ns[r] = channel_roundtrip_ns(loop, iters);
+		}
+		wr_ns[r] = channel_writes_ns(loop, iters * 10);
+	}
 	gs_loop_destroy(loop);
+	ff = figure(floor_ns, rounds);
+	fr = figure(rt_ns, rounds);
+	fw = figure(wr_ns, rounds);
 
-	printf("bench_channel (loopback, %d iterations, same process):\n", iters);
-	printf("  pipe ping-pong between two threads   %8.0f ns   (floor: two wake-ups)\n", floor_ns);
-	printf("  register write + posting read        %8.0f ns   ratio %.2f x floor\n", rt_ns,
-	       rt_ns / floor_ns);
-	printf("  pipelined register writes            %8.0f ns each (then one posting read)\n",
-	       wr_ns);
+	printf("bench_channel: loopback, %d iterations x %d rounds, median [min-max],\n"
+	       "  lower is better; the floor is measured interleaved in this process\n",
+	       iters, rounds);
+	line("pipe ping-pong between two threads", ff, "(the floor: two wake-ups)");
+	snprintf(tail, sizeof(tail), "ratio %.2f x floor (lower is better)", fr.med / ff.med);
+	line("register write + posting read", fr, tail);
+	line("pipelined register writes, each", fw, "(then one posting read)");
 	return 0;
 }

@@ -5,7 +5,9 @@
  * A 2D command (cmd_blt.c) is decoded into a struct gs_blt_op: the
  * destination, the source and pattern operands, the raster operation and
  * the rectangle.  blt_exec.c runs the operation row by row and span by
- * span through bounded buffers, blt_surface.c turns (x, y) into GPU
+ * span through bounded buffers (the reference path), blt_fast.c runs the
+ * copies and fills that need no per-pixel work as memcpy()/memset() of the
+ * same pages with the same faults, blt_surface.c turns (x, y) into GPU
  * addresses for linear, X-tiled and Y-tiled surfaces, blt_rop.c evaluates
  * the ROP3.  Memory goes through gs_cs_read()/gs_cs_write(), so a fault is
  * reported and stops the context like any other command's.
@@ -15,6 +17,7 @@
 #ifndef GSDEV_BLT_H
 #define GSDEV_BLT_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -141,10 +144,23 @@ void gs_rop_apply(uint8_t rop, uint64_t *d, const uint64_t *s, const uint64_t *p
 /* blt_surface.c: addressing and tiling */
 const char *gs_blt_surf_invalid(const struct gs_blt_surf *s);
 bool gs_blt_same_surf(const struct gs_blt_surf *a, const struct gs_blt_surf *b);
+uint64_t gs_blt_addr(const struct gs_blt_surf *s, int64_t xbyte, int64_t y, uint64_t *run);
 int gs_blt_span_io(struct gs_cs *cs, const struct gs_blt_surf *s, int64_t xbyte, int64_t y,
 		   void *buf, size_t len, bool write);
 
 /* blt_exec.c: running a decoded blit */
 int gs_blt_run(struct gs_cs *cs, const char *name, struct gs_blt_op *op);
+extern atomic_bool gs_blt_reference_only;
+
+/*
+ * blt_fast.c: how often the fast paths ran (tests check that they were
+ * exercised): units moved with memcpy()/memset(), and spans they handed to
+ * the reference path because source and destination bytes overlapped.
+ */
+struct gs_blt_fast_counts {
+	atomic_ulong units;
+	atomic_ulong ref_spans;
+};
+extern struct gs_blt_fast_counts gs_blt_fast_counts;
 
 #endif

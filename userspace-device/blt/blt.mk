@@ -5,5 +5,6 @@
 
 LIB_SRCS += \
 	blt/blt_exec.c \
+	blt/blt_fast.c \
 	blt/blt_rop.c \
 	blt/blt_surface.c

@@ -5,10 +5,13 @@
  * The destination rectangle, clipped, is walked row by row and each row
  * in spans of at most SPAN_BYTES: read the source span and the destination
  * span if the ROP or the write enables need them, build the pattern span,
- * evaluate the ROP, merge the bytes the write enables keep, write.  The
- * buffers are fixed: nothing is allocated, whatever the width, height or
- * pitch a command asks for, and every size is computed in 64 bits from
- * 16-bit fields, so nothing overflows.
+ * evaluate the ROP, merge the bytes the write enables keep, write.  That
+ * is the reference path, gs_blt_ref_span(); a copy or a fill that needs no
+ * per-pixel work runs on a fast path instead (blt_fast.c), which leaves
+ * memory, faults and progress exactly as this one would.  The buffers are
+ * fixed: nothing is allocated, whatever the width, height or pitch a
+ * command asks for, and every size is computed in 64 bits from 16-bit
+ * fields, so nothing overflows.
  *
  * gensim choices (written down in the spec):
  * - Only the operands the ROP depends on are read: a fill never reads the
@@ -20,22 +23,26 @@
  *   moves the rectangle exactly, as memmove() does.
  * - A fault stops the blit where it happened: the rows and spans before it
  *   were written, and the fault is reported like any command's.
- * - Between rows the engine thread may be wanted (a stop, a reset, a new
- *   submission, destruction: engine->kick).  The blit then saves the rows
- *   it finished and returns -EAGAIN (GS_CMD_RETRY); executing the same
- *   command again goes on with the next row.  So a stop is honoured within
- *   a row, however large the blit, and a ROP that reads the destination is
- *   never applied twice.
+ * - Between rows (between steps of whole rows on a fast path) the engine
+ *   thread may be wanted (a stop, a reset, a new submission, destruction:
+ *   engine->kick).  The blit then saves the rows it finished and returns
+ *   -EAGAIN (GS_CMD_RETRY); executing the same command again goes on with
+ *   the next row.  So a stop is honoured within a row (a step of at most
+ *   4 MiB), however large the blit, and a ROP that reads the destination
+ *   is never applied twice.
  */
 #include <errno.h>
 #include <string.h>
 
-#include "blt/blt.h"
+#include "blt/blt_priv.h"
 #include "cs/cs.h"
 #include "cs/engine.h"
 
-#define SPAN_BYTES	4096u
-#define SPAN_WORDS	(SPAN_BYTES / 8)
+#define SPAN_BYTES	GS_BLT_SPAN_BYTES
+#define SPAN_WORDS	GS_BLT_SPAN_WORDS
+
+/* Tests and debugging: every blit through the reference path (blt_fast.c). */
+atomic_bool gs_blt_reference_only;
 
 static const uint64_t zeros[SPAN_WORDS];
 
@@ -105,20 +112,61 @@ static void pad(uint64_t *buf, size_t bytes)
 }
 
 /*
+ * The reference path: the @k-th span (execution order) of the @r-th row.
+ * Read the source span and the destination span if the ROP or the write
+ * enables need them, build the pattern span, evaluate the ROP, merge the
+ * bytes the write enables keep, write.  0, or -EFAULT after a fault was
+ * reported and the context stopped.
+ */
+int gs_blt_ref_span(struct gs_blt_plan *p, uint32_t r, uint32_t k)
+{
+	struct gs_cs *cs = p->cs;
+	const struct gs_blt_op *op = p->op;
+	int64_t y = gs_blt_row_y(p, r), syy = y - p->y1 + p->sy;
+	int64_t x = gs_blt_span_x(p, k);
+	uint32_t n = gs_blt_span_len(p, x);
+	size_t bytes = (size_t)n * op->cpp, words = (bytes + 7) / 8;
+
+	if (p->need_s) {
+		if (gs_blt_span_io(cs, &op->src, (x - p->x1 + p->sx) * op->cpp, syy, p->sbuf, bytes,
+				   false))
+			return -EFAULT;
+		pad(p->sbuf, bytes);
+	}
+	if (p->need_d) {
+		if (gs_blt_span_io(cs, &op->dst, x * op->cpp, y, p->dbuf, bytes, false))
+			return -EFAULT;
+		pad(p->dbuf, bytes);
+		if (p->partial)
+			memcpy(p->keep, p->dbuf, words * 8);
+	} else {
+		memset(p->dbuf, 0, words * 8);	/* the ROP ignores it: defined anyway */
+	}
+	if (p->need_p && op->pat == GS_BLT_PAT_8X8)
+		fill_8x8(p->pbuf, p->pat, op, x, y, n);
+	gs_rop_apply(op->rop, p->dbuf, p->need_s ? p->sbuf : zeros, p->need_p ? p->pbuf : zeros,
+		     words);
+	if (p->partial) {
+		/* 32 bpp: two whole pixels per word, the disabled bytes kept. */
+		for (size_t j = 0; j < words; j++)
+			p->dbuf[j] = (p->dbuf[j] & p->m64) | (p->keep[j] & ~p->m64);
+	}
+	return gs_blt_span_io(cs, &op->dst, x * op->cpp, y, p->dbuf, bytes, true);
+}
+
+/*
  * Run @op.  0 when done; -EAGAIN when the engine thread is wanted before
  * the blit is done (its progress is saved: execute the command again);
  * another negative errno after an error stopped the context.
  */
 int gs_blt_run(struct gs_cs *cs, const char *name, struct gs_blt_op *op)
 {
-	uint64_t sbuf[SPAN_WORDS], dbuf[SPAN_WORDS], pbuf[SPAN_WORDS], keep[SPAN_WORDS];
-	uint8_t pat[8 * 8 * 4];
+	struct gs_blt_plan plan;
+	struct gs_blt_plan *p = &plan;
 	struct gs_blt_resume *rs = &cs->blt->resume;
 	const struct gs_blt_surf *dst = &op->dst, *src = &op->src;
 	const char *bad;
-	bool need_s, need_p, need_d, partial, rev_x = false, rev_y = false;
-	uint64_t m64 = (uint64_t)op->wmask << 32 | op->wmask;
-	uint32_t start = 0, w, h, span_px, nspans;
+	uint32_t start = 0, step = 1;
 	int32_t x1 = op->x1, y1 = op->y1, x2 = op->x2, y2 = op->y2, sx = op->sx, sy = op->sy;
 
 	bad = gs_blt_surf_invalid(dst);
@@ -145,19 +193,28 @@ int gs_blt_run(struct gs_cs *cs, const char *name, struct gs_blt_op *op)
 	/* An empty or inverted rectangle: nothing to do. */
 	if (x2 <= x1 || y2 <= y1)
 		return 0;
-	w = (uint32_t)(x2 - x1);
-	h = (uint32_t)(y2 - y1);
 
-	need_s = op->has_src && gs_rop_uses_s(op->rop);
-	need_p = op->pat != GS_BLT_PAT_NONE && gs_rop_uses_p(op->rop);
-	partial = op->cpp == 4 && op->wmask != ~0u;
-	need_d = gs_rop_uses_d(op->rop) || partial;
+	p->cs = cs;
+	p->op = op;
+	p->x1 = x1;
+	p->y1 = y1;
+	p->x2 = x2;
+	p->y2 = y2;
+	p->sx = sx;
+	p->sy = sy;
+	p->w = (uint32_t)(x2 - x1);
+	p->h = (uint32_t)(y2 - y1);
+	p->need_s = op->has_src && gs_rop_uses_s(op->rop);
+	p->need_p = op->pat != GS_BLT_PAT_NONE && gs_rop_uses_p(op->rop);
+	p->partial = op->cpp == 4 && op->wmask != ~0u;
+	p->need_d = gs_rop_uses_d(op->rop) || p->partial;
+	p->m64 = (uint64_t)op->wmask << 32 | op->wmask;
 	if (dst->tiling != GS_BLT_LINEAR && (x1 < 0 || y1 < 0)) {
 		gs_cs_instruction_error(cs, "%s: destination pixel (%d, %d) is outside the tiled "
 					"surface", name, x1, y1);
 		return -EINVAL;
 	}
-	if (need_s && src->tiling != GS_BLT_LINEAR && (sx < 0 || sy < 0)) {
+	if (p->need_s && src->tiling != GS_BLT_LINEAR && (sx < 0 || sy < 0)) {
 		gs_cs_instruction_error(cs, "%s: source pixel (%d, %d) is outside the tiled "
 					"surface", name, sx, sy);
 		return -EINVAL;
@@ -165,60 +222,47 @@ int gs_blt_run(struct gs_cs *cs, const char *name, struct gs_blt_op *op)
 	/* 32 bpp with both write enables clear: nothing is read or written. */
 	if (!op->wmask)
 		return 0;
-	if (need_p && op->pat == GS_BLT_PAT_8X8 &&
-	    gs_cs_read(cs, dst->ggtt, op->pat_addr, pat, 64 * op->cpp))
+	if (p->need_p && op->pat == GS_BLT_PAT_8X8 &&
+	    gs_cs_read(cs, dst->ggtt, op->pat_addr, p->pat, 64 * op->cpp))
 		return -EFAULT;
-	if (need_p && op->pat == GS_BLT_PAT_SOLID)
-		fill_solid(pbuf, op->color, op->cpp);
+	if (p->need_p && op->pat == GS_BLT_PAT_SOLID)
+		fill_solid(p->pbuf, op->color, op->cpp);
 
-	if (need_s && gs_blt_same_surf(dst, src)) {
-		rev_y = y1 > sy;
-		rev_x = y1 == sy && x1 > sx;
+	p->rev_x = p->rev_y = false;
+	if (p->need_s && gs_blt_same_surf(dst, src)) {
+		p->rev_y = y1 > sy;
+		p->rev_x = y1 == sy && x1 > sx;
 	}
-	span_px = SPAN_BYTES / op->cpp;
-	nspans = (w + span_px - 1) / span_px;
+	p->span_px = SPAN_BYTES / op->cpp;
+	p->nspans = (p->w + p->span_px - 1) / p->span_px;
+	p->fast = GS_BLT_FAST_NONE;
+	if (!atomic_load_explicit(&gs_blt_reference_only, memory_order_relaxed))
+		gs_blt_fast_plan(p);
+	if (p->fast != GS_BLT_FAST_NONE)
+		step = gs_blt_fast_rows_per_step(p);
 
-	for (uint32_t r = start; r < h; r++) {
-		int64_t y = rev_y ? (int64_t)y2 - 1 - r : (int64_t)y1 + r;
-		int64_t syy = y - y1 + sy;
+	/*
+	 * Between steps (a row, or the few whole rows a fast path moves at
+	 * once) the engine thread may be wanted: save the rows done and give
+	 * it back.
+	 */
+	for (uint32_t r = start; r < p->h;) {
+		uint32_t n = p->h - r < step ? p->h - r : step;
+		int ret = 0;
 
 		if (r > start && atomic_load_explicit(&cs->eng->kick, memory_order_relaxed)) {
 			save_progress(cs, r);
 			return -EAGAIN;
 		}
-		for (uint32_t k = 0; k < nspans; k++) {
-			uint32_t i = rev_x ? nspans - 1 - k : k;
-			int64_t x = (int64_t)x1 + (int64_t)i * span_px;
-			uint32_t n = (uint32_t)((int64_t)x2 - x < span_px ? (int64_t)x2 - x : span_px);
-			size_t bytes = (size_t)n * op->cpp, words = (bytes + 7) / 8;
-
-			if (need_s) {
-				if (gs_blt_span_io(cs, src, (x - x1 + sx) * op->cpp, syy, sbuf, bytes,
-						   false))
-					return -EFAULT;
-				pad(sbuf, bytes);
-			}
-			if (need_d) {
-				if (gs_blt_span_io(cs, dst, x * op->cpp, y, dbuf, bytes, false))
-					return -EFAULT;
-				pad(dbuf, bytes);
-				if (partial)
-					memcpy(keep, dbuf, words * 8);
-			} else {
-				memset(dbuf, 0, words * 8);	/* the ROP ignores it: defined anyway */
-			}
-			if (need_p && op->pat == GS_BLT_PAT_8X8)
-				fill_8x8(pbuf, pat, op, x, y, n);
-			gs_rop_apply(op->rop, dbuf, need_s ? sbuf : zeros, need_p ? pbuf : zeros,
-				     words);
-			if (partial) {
-				/* 32 bpp: two whole pixels per word, the disabled bytes kept. */
-				for (size_t j = 0; j < words; j++)
-					dbuf[j] = (dbuf[j] & m64) | (keep[j] & ~m64);
-			}
-			if (gs_blt_span_io(cs, dst, x * op->cpp, y, dbuf, bytes, true))
-				return -EFAULT;
+		if (p->fast != GS_BLT_FAST_NONE) {
+			ret = gs_blt_fast_rows(p, r, n);
+		} else {
+			for (uint32_t k = 0; k < p->nspans && !ret; k++)
+				ret = gs_blt_ref_span(p, r, k);
 		}
+		if (ret)
+			return ret;
+		r += n;
 	}
 	return 0;
 }

@@ -83,6 +83,28 @@ static uint64_t tiled_addr(const struct gs_blt_surf *s, uint64_t xbyte, uint64_t
 }
 
 /*
+ * The GPU address of byte @xbyte of row @y of @s, and in *@run how many
+ * bytes from there are contiguous in its layout: the rest of the tile row
+ * (X) or OWord column (Y); for a linear surface, the whole row, said as
+ * UINT64_MAX.  Tiled coordinates must not be negative (the caller
+ * checked).  gs_blt_span_io() accesses a span chunk by chunk this way;
+ * blt_fast.c walks the same chunks.
+ */
+uint64_t gs_blt_addr(const struct gs_blt_surf *s, int64_t xbyte, int64_t y, uint64_t *run)
+{
+	unsigned int r;
+	uint64_t va;
+
+	if (s->tiling == GS_BLT_LINEAR) {
+		*run = UINT64_MAX;
+		return (s->base + (uint64_t)(y * s->pitch + xbyte)) & ADDR_MASK;
+	}
+	va = tiled_addr(s, (uint64_t)xbyte, (uint64_t)y, &r);
+	*run = r;
+	return va;
+}
+
+/*
  * Read or write @len bytes of row @y from byte @xbyte (bytes, not
  * pixels) of @s, in as few accesses as the layout allows.  0, or -EFAULT
  * after the fault was reported and the context stopped (gs_cs_read()).
@@ -93,16 +115,9 @@ int gs_blt_span_io(struct gs_cs *cs, const struct gs_blt_surf *s, int64_t xbyte,
 {
 	uint8_t *p = buf;
 
-	if (s->tiling == GS_BLT_LINEAR) {
-		uint64_t va = (s->base + (uint64_t)(y * s->pitch + xbyte)) & ADDR_MASK;
-
-		return write ? gs_cs_write(cs, s->ggtt, va, p, len) :
-			       gs_cs_read(cs, s->ggtt, va, p, len);
-	}
 	while (len) {
-		unsigned int run;
-		uint64_t va = tiled_addr(s, (uint64_t)xbyte, (uint64_t)y, &run);
-		size_t n = len < run ? len : run;
+		uint64_t run, va = gs_blt_addr(s, xbyte, y, &run);
+		size_t n = len < run ? len : (size_t)run;
 		int ret = write ? gs_cs_write(cs, s->ggtt, va, p, n) :
 				  gs_cs_read(cs, s->ggtt, va, p, n);
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * The blitter's 2D commands (hw-spec-blitter; seed 004 2D command map
- * [L294-336], header [L210-211]; Gen8 dword layouts EXT: i915
+ * The blitter's 2D commands (hw-spec-blitter; PRM Vol. 6 Command Stream
+ * Programming (Cherryview 2015) 2D command map ("2D Command Map"),
+ * header ("Blitter Command Header Format"); Gen8 dword layouts EXT: i915
  * intel_gpu_commands.h and its Gen8 blits, Mesa's i965 blitter code,
  * xf86-video-intel, libdrm's intel_decode, checked in the spec chapter).
  *

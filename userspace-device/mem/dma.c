@@ -29,6 +29,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
+#include <wchar.h>
 
 #include "channel/chan.h"
 #include "core/device.h"
@@ -146,6 +147,172 @@ int gs_dma_read_qword(struct gs_device *dev, uint64_t addr, uint64_t *val)
 	if (!ret)
 		*val = v;
 	return ret;
+}
+
+/*
+ * Bulk access for the blitter's fast paths (blt/blt_fast.c; hw-spec-blitter
+ * "Fast paths"): a translated page range copied or filled in one call,
+ * under the same guard as every other access.
+ *
+ * These use the C library's memmove()/memset()/wmemset(), whose vector and
+ * string instructions are what make a large blit as fast as a memcpy() of
+ * the same bytes, instead of copy_words()'s dword loop.  The price: they do
+ * not promise that an aligned dword is written by a single access, so a
+ * thread polling a dword inside a running blit's destination may see it
+ * half written.  A blit is not a synchronisation primitive (its completion
+ * is), and the blitter's destination is nobody's semaphore while it runs;
+ * every other device access keeps copy_words().  Under ThreadSanitizer the
+ * bulk calls fall back to dword atomics so the race detector keeps seeing
+ * only atomics in the window.
+ */
+#if defined(__SANITIZE_THREAD__)
+#define BULK_DWORDS	1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define BULK_DWORDS	1
+#endif
+#endif
+
+enum bulk_op { BULK_COPY, BULK_FILL, BULK_PROBE };
+
+/*
+ * The byte at @p gets byte @p % 4 of @pattern (little-endian).  The window
+ * is mapped page aligned, so a host address's low bits are its window
+ * address's.
+ */
+static void fill_bytes(uint8_t *p, uint32_t pattern, size_t len)
+{
+	uint32_t v = pattern;
+	uint8_t b0 = (uint8_t)v;
+
+	if (v == b0 * 0x01010101u) {
+		memset(p, b0, len);
+		return;
+	}
+	while (len && ((uintptr_t)p & 3)) {
+		*p = (uint8_t)(v >> 8 * ((uintptr_t)p & 3));
+		p++;
+		len--;
+	}
+#ifdef BULK_DWORDS
+	for (size_t i = 0; i < len / 4; i++)
+		atomic_store_explicit((_Atomic uint32_t *)p + i, v, memory_order_relaxed);
+#else
+	_Static_assert(sizeof(wchar_t) == 4, "wmemset() fills 32-bit units");
+	wmemset((wchar_t *)(void *)p, (wchar_t)v, len / 4);
+#endif
+	p += len & ~(size_t)3;
+	for (size_t i = 0; i < (len & 3); i++)
+		p[i] = (uint8_t)(v >> 8 * i);
+}
+
+struct bulk {
+	enum bulk_op op;
+	uint64_t dst, src;
+	uint32_t pattern;
+	size_t len;
+};
+
+/* The access itself; PROBE keeps in *@at the page it is touching. */
+static void bulk_access(uint8_t *win, const struct bulk *b, volatile uint64_t *at)
+{
+	switch (b->op) {
+	case BULK_COPY:
+#ifdef BULK_DWORDS
+		if (b->dst + b->len <= b->src || b->src + b->len <= b->dst) {
+			copy_words(win + b->dst, win + b->src, b->len);
+			break;
+		}
+#endif
+		memmove(win + b->dst, win + b->src, b->len);
+		break;
+	case BULK_FILL:
+		fill_bytes(win + b->dst, b->pattern, b->len);
+		break;
+	case BULK_PROBE:
+		for (uint64_t a = b->dst; a < b->dst + b->len; a = (a | (GS_PAGE_SIZE - 1)) + 1) {
+			*at = a;
+			atomic_signal_fence(memory_order_seq_cst);
+			(void)*(volatile uint8_t *)(win + a);
+		}
+		break;
+	}
+}
+
+/*
+ * @b under the guard.  A PROBE reads one byte of every page of the range;
+ * *@bad is then the first byte of the first page that is not there.
+ */
+static int guarded_bulk(struct gs_device *dev, const struct bulk *b, uint64_t *bad)
+{
+	uint8_t *win = dev->chan->dma;
+	sigjmp_buf jb;
+	volatile uint64_t at = b->dst;
+	volatile int ret = 0;
+
+	if (sigsetjmp(jb, 0)) {
+		ret = -EFAULT;
+		goto out;
+	}
+	guard_lo = (uintptr_t)win;
+	guard_hi = (uintptr_t)win + dev->chan->dma_size;
+	guard_jmp = &jb;
+	atomic_signal_fence(memory_order_seq_cst);
+	bulk_access(win, b, &at);
+	atomic_signal_fence(memory_order_seq_cst);
+out:
+	guard_jmp = NULL;
+	if (ret && bad)
+		*bad = at;
+	return ret;
+}
+
+/* Copy @len bytes of the window from @src to @dst (memmove()); 0 or -EFAULT. */
+int gs_dma_copy(struct gs_device *dev, uint64_t dst, uint64_t src, size_t len)
+{
+	if (!window_range_ok(dev, dst, len) || !window_range_ok(dev, src, len))
+		return -EFAULT;
+	return guarded_bulk(dev, &(struct bulk){ .op = BULK_COPY, .dst = dst, .src = src, .len = len },
+			    NULL);
+}
+
+/*
+ * Fill @len bytes of the window from @dst with a repeating 4-byte
+ * @pattern, aligned to the address: the byte at window address a is byte
+ * a % 4 of @pattern, little-endian.  0 or -EFAULT.
+ */
+int gs_dma_fill(struct gs_device *dev, uint64_t dst, uint32_t pattern, size_t len)
+{
+	if (!window_range_ok(dev, dst, len))
+		return -EFAULT;
+	return guarded_bulk(dev, &(struct bulk){ .op = BULK_FILL, .dst = dst, .pattern = pattern,
+						 .len = len }, NULL);
+}
+
+/*
+ * Is every page of [@addr, @addr + @len) there?  0, or -EFAULT with *@bad
+ * the first byte of the range in the first page that is not (the same
+ * byte a read or write of the range would have failed at).
+ */
+int gs_dma_probe(struct gs_device *dev, uint64_t addr, size_t len, uint64_t *bad)
+{
+	uint64_t size = dev->chan->dma_size;
+
+	if (!len)
+		return 0;
+	if (addr >= size) {
+		*bad = addr;
+		return -EFAULT;
+	}
+	if (len > size - addr) {
+		/* Probe what is inside; the rest faults at the window's end. */
+		if (guarded_bulk(dev, &(struct bulk){ .op = BULK_PROBE, .dst = addr,
+						      .len = size - addr }, bad))
+			return -EFAULT;
+		*bad = size;
+		return -EFAULT;
+	}
+	return guarded_bulk(dev, &(struct bulk){ .op = BULK_PROBE, .dst = addr, .len = len }, bad);
 }
 
 /*

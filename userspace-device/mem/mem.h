@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The device side of memory translation (Documentation/gpu/gensim/
- * hw-spec-memory.rst, "GTT formats and fault reporting"; hardware notes
- * gen8-driver-facts-and-anchors.md §1.4 GGTT, §1.5 PPGTT):
+ * The device side of memory translation
+ * (Documentation/gpu/gensim/hw-spec-memory.rst, "GTT formats and fault
+ * reporting"; EXT Linux i915 gt/intel_ggtt.c for the GGTT,
+ * gt/gen8_ppgtt.c for the PPGTT):
  *
  *   address space + GPU address --(TLB, else GGTT/PPGTT walk)--> DMA address
  *
@@ -99,6 +100,33 @@ static inline void gs_fault_set(struct gs_fault *fault, unsigned int type, bool 
 	fault->va = va;
 }
 
+/**
+ * struct gs_ppgtt_cache - a paging-structure cache of one entry (ppgtt.c)
+ * @valid: it holds a page table
+ * @root: the PML4 it was walked from (bits 38:12)
+ * @va_2m: the 2 MiB of addresses the page table maps (va >> 21)
+ * @pt: the page table's DMA address
+ * @writable: RW in the PML4E, PDPE and PDE that lead to it
+ */
+struct gs_ppgtt_cache {
+	bool valid;
+	uint64_t root;
+	uint64_t va_2m;
+	uint64_t pt;
+	bool writable;
+};
+
+/**
+ * struct gs_mem_walk_cache - what gs_mem_translate_cached() keeps between
+ * translations of one unit of work
+ * @gen: the TLB generation @ppgtt was filled under
+ * @ppgtt: the PPGTT's paging-structure cache
+ */
+struct gs_mem_walk_cache {
+	uint64_t gen;
+	struct gs_ppgtt_cache ppgtt;
+};
+
 /* ggtt.c */
 uint64_t gs_ggtt_size(const struct gs_device *dev);
 int gs_ggtt_walk(struct gs_device *dev, uint64_t va, enum gs_mem_access access,
@@ -107,10 +135,16 @@ int gs_ggtt_walk(struct gs_device *dev, uint64_t va, enum gs_mem_access access,
 /* ppgtt.c */
 int gs_ppgtt_walk(struct gs_device *dev, uint64_t pml4, uint64_t va, enum gs_mem_access access,
 		  struct gs_xlate *out, struct gs_fault *fault);
+int gs_ppgtt_walk_cached(struct gs_device *dev, uint64_t pml4, uint64_t va,
+			 enum gs_mem_access access, struct gs_xlate *out, struct gs_fault *fault,
+			 struct gs_ppgtt_cache *pc);
 
 /* mem.c */
 int gs_mem_translate(struct gs_device *dev, const struct gs_mem_space *space, uint64_t va,
 		     enum gs_mem_access access, uint64_t *dma, struct gs_fault *fault);
+int gs_mem_translate_cached(struct gs_device *dev, const struct gs_mem_space *space,
+			    struct gs_mem_walk_cache *wc, uint64_t va, enum gs_mem_access access,
+			    uint64_t *dma, struct gs_fault *fault);
 int gs_mem_read(struct gs_device *dev, const struct gs_mem_space *space, uint64_t va,
 		void *buf, size_t len, struct gs_fault *fault);
 int gs_mem_write(struct gs_device *dev, const struct gs_mem_space *space, uint64_t va,
@@ -168,6 +202,9 @@ int gs_dma_write(struct gs_device *dev, uint64_t addr, const void *buf, size_t l
 int gs_dma_read_qword(struct gs_device *dev, uint64_t addr, uint64_t *val);
 int gs_dma_atomic(struct gs_device *dev, uint64_t addr, unsigned int size,
 		  uint64_t (*op)(uint64_t old, void *arg), void *arg, uint64_t *old);
+int gs_dma_copy(struct gs_device *dev, uint64_t dst, uint64_t src, size_t len);
+int gs_dma_fill(struct gs_device *dev, uint64_t dst, uint32_t pattern, size_t len);
+int gs_dma_probe(struct gs_device *dev, uint64_t addr, size_t len, uint64_t *bad);
 gs_reg_write_fn dma_probe_cmd_write;
 
 #endif

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * The PPGTT walker (hw-spec-memory "The PPGTT"; hardware notes §1.5,
- * seed-004-003 §6.8): Broadwell's 48-bit, 4-level page tables.
+ * The PPGTT walker (hw-spec-memory "The PPGTT"; Linux i915
+ * gt/gen8_ppgtt.c, PRM Vol. 6 Command Stream Programming
+ * (Cherryview 2015), "Virtual Memory Control"): Broadwell's 48-bit,
+ * 4-level page tables.
  *
  *   PML4 index VA[47:39] -> PDP index VA[38:30] -> PD index VA[29:21]
  *   -> PT index VA[20:12] -> offset VA[11:0]
@@ -53,15 +55,38 @@ static const struct {
 int gs_ppgtt_walk(struct gs_device *dev, uint64_t pml4, uint64_t va, enum gs_mem_access access,
 		  struct gs_xlate *out, struct gs_fault *fault)
 {
-	uint64_t table = pml4 & GEN8_PTE_ADDR_MASK, page = 0;
+	return gs_ppgtt_walk_cached(dev, pml4, va, access, out, fault, NULL);
+}
+
+/*
+ * The walk, with an optional paging-structure cache @pc (NULL: none): the
+ * page table the last walk through @pc reached by a PDE, with the RW of
+ * the three entries above it.  A walk for an address that table maps
+ * starts at its PTE, reading nothing above; any other walk reads every
+ * level and, if it reaches a page table, fills @pc.  This is the Gen8 GTT
+ * counterpart of the x86 paging-structure caches (EXT Intel SDM Vol. 3A
+ * section 4.10.3): entries above a PTE may be used as read earlier until
+ * an invalidation; the caller drops @pc when the TLBs are invalidated
+ * (gs_mem_translate_cached()).
+ */
+int gs_ppgtt_walk_cached(struct gs_device *dev, uint64_t pml4, uint64_t va,
+			 enum gs_mem_access access, struct gs_xlate *out, struct gs_fault *fault,
+			 struct gs_ppgtt_cache *pc)
+{
+	uint64_t root = pml4 & GEN8_PTE_ADDR_MASK, table = root, page = 0;
 	bool writable = true;
-	size_t i;
+	size_t i = 0;
 
 	if (va >> GEN8_PPGTT_VA_BITS) {
 		gs_fault_set(fault, FAULT_TYPE_RANGE, false, access, GS_LEVEL_NONE, va);
 		return -EFAULT;
 	}
-	for (i = 0; i < NR_LEVELS; i++) {
+	if (pc && pc->valid && pc->root == root && pc->va_2m == va >> 21) {
+		i = NR_LEVELS - 1;
+		table = pc->pt;
+		writable = pc->writable;
+	}
+	for (; i < NR_LEVELS; i++) {
 		uint64_t idx = (va >> levels[i].shift) & PPGTT_INDEX_MASK, e, addr;
 
 		if (gs_dma_read_qword(dev, table + idx * sizeof(e), &e)) {
@@ -86,6 +111,12 @@ int gs_ppgtt_walk(struct gs_device *dev, uint64_t pml4, uint64_t va, enum gs_mem
 			break;
 		}
 		table = addr;
+		if (pc && i == NR_LEVELS - 2) {
+			/* A PDE to a page table: what the next walk of its 2 MiB may skip. */
+			*pc = (struct gs_ppgtt_cache){ .valid = true, .root = root,
+						       .va_2m = va >> 21, .pt = table,
+						       .writable = writable };
+		}
 	}
 	if (access == GS_MEM_WRITE && !writable) {
 		gs_fault_set(fault, FAULT_TYPE_WRITE, false, access, levels[i].level, va);

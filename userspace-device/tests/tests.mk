@@ -16,6 +16,7 @@ $(eval $(call test,test_engine_priv,tests/test_engine_priv.c $(ENGINE_TEST_COMMO
 $(eval $(call test,test_engine_errors,tests/test_engine_errors.c $(ENGINE_TEST_COMMON)))
 $(eval $(call test,test_engine_sync,tests/test_engine_sync.c $(ENGINE_TEST_COMMON)))
 $(eval $(call test,test_engine_blt,tests/test_engine_blt.c $(ENGINE_TEST_COMMON)))
+$(eval $(call test,test_blt_fast,tests/test_blt_fast.c $(ENGINE_TEST_COMMON)))
 
 # The GPGPU pipeline (hw-spec-compute "GPGPU commands"): jobs laid out by
 # libgensim's dispatch helpers (gsim_dispatch_build(), what gensim-run

@@ -10,6 +10,7 @@
  *
  *   bench_eu [iterations [groups]]
  */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,12 +117,32 @@ static double run(unsigned int workers, unsigned int iters, unsigned int groups,
 static void body(void);
 static unsigned int g_iters = 20000, g_groups = 32;
 
+static int usage(FILE *f, int ret)
+{
+	fprintf(f, "usage: bench_eu [iterations [groups]]\n"
+		   "EU array throughput beside a native C loop; prints only.\n"
+		   "  iterations  loop iterations per thread, at least 1 (default 20000)\n"
+		   "  groups      thread groups of %u threads, at least 1 (default 32)\n",
+		THREADS_PER_GROUP);
+	return ret;
+}
+
+/* A positive count, all of @s: else 0 (strtoul() would take "--help" as 0). */
+static unsigned int count(const char *s)
+{
+	char *end;
+	unsigned long v = strtoul(s, &end, 0);
+
+	return *s && !*end && v && v <= UINT_MAX ? (unsigned int)v : 0;
+}
+
 int main(int argc, char **argv)
 {
-	if (argc > 1)
-		g_iters = (unsigned int)strtoul(argv[1], NULL, 0);
-	if (argc > 2)
-		g_groups = (unsigned int)strtoul(argv[2], NULL, 0);
+	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")))
+		return usage(stdout, 0);
+	if (argc > 3 || (argc > 1 && !(g_iters = count(argv[1]))) ||
+	    (argc > 2 && !(g_groups = count(argv[2]))))
+		return usage(stderr, 2);
 	tap_run("bench", body);
 	return tap_done();
 }

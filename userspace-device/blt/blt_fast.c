@@ -1,0 +1,631 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The blitter's fast paths (hw-spec-blitter "Fast paths").
+ *
+ * Two kinds of blit need no per-pixel work at all:
+ * - COPY: ROP 0xcc (SRCCOPY) with every byte written: D = S;
+ * - FILL: a ROP whose result depends on neither S nor D, with every byte
+ *   written and a pattern that is one colour or unused (0xf0 PATCOPY with
+ *   XY_COLOR_BLT's colour, 0x00, 0xff, 0x0f...): D = one constant pixel.
+ * They are run as memcpy()/memset() of whole translated ranges of the DMA
+ * window; everything else, and any part of these the argument below does
+ * not cover, goes through the reference path (blt_exec.c), span by span.
+ *
+ * Why the result is the reference path's, byte for byte.  The reference
+ * executes a fixed sequence of spans (blt_priv.h); for each, it reads
+ * the source span page by page (translate, then touch the window), then
+ * writes the destination span page by page, and stops at the first page
+ * that faults, reporting it.  A fast path takes a run of consecutive spans
+ * (a "unit": up to UNIT_SPANS spans of at most STEP_BYTES, never past the
+ * rows of one step) and:
+ * 1. walks them in that same order, translating every page chunk the
+ *    reference would access with the same address, space and access type
+ *    (gs_blt_addr(), gs_mem_translate_cached(): the engine's TLB, then a
+ *    walk that may start from the page table the unit's previous walk
+ *    reached), then touches every window page the walk landed on, run by
+ *    run (gs_dma_probe()); of a translation fault and a missing page the
+ *    one the reference would meet first wins, so the fault is found at the
+ *    same place, with the same struct gs_fault; nothing is written yet;
+ * 2. if no window byte the unit reads is a byte it writes, the order of
+ *    its accesses cannot matter: it copies (or fills) every chunk before
+ *    the fault, as few calls as contiguity allows, in execution order (so
+ *    that two destination chunks aliasing one page end as the reference
+ *    leaves them).  A destination fault keeps the chunks of its span
+ *    before it; a source fault keeps nothing of its span, as the reference
+ *    reads a whole span before writing it;
+ * 3. if they do share bytes (an overlapping copy within a surface, a
+ *    source with pitch 0 under its destination, two mappings of one
+ *    page), it goes span by span instead: a span whose own source and
+ *    destination are disjoint is copied at once; any other goes through
+ *    the reference path, which redoes its reads;
+ * 4. then reports the fault found in step 1, if any, as gs_cs_read() or
+ *    gs_cs_write() would have.
+ * A unit never holds the engine: steps are whole rows, and gs_blt_run()
+ * looks for a stop request between steps and saves the rows done.
+ *
+ * What is not preserved: a blit that rewrites the page tables it is being
+ * translated through sees them as they were when the unit was walked
+ * (hardware gives no order there either: nothing invalidates the TLB
+ * within a command); a window page the driver removes while the unit
+ * copies faults as a RANGE fault at the chunk being copied, after part of
+ * the unit landed; and a thread polling a dword of a destination mid-blit
+ * may see it half written (gs_dma_copy()).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "blt/blt_priv.h"
+#include "core/hw.h"
+#include "cs/cs.h"
+#include "cs/engine.h"
+#include "mem/mem.h"
+
+/*
+ * Most bytes one step moves: rows are grouped up to it.  It bounds how
+ * long a stop waits (a few hundred microseconds, as one row of the
+ * reference path), and is large enough that the C library streams (a
+ * memset() of 4 MiB runs as fast as one of 64 MiB; of 4 KiB, at half).
+ */
+#define STEP_BYTES	(4u << 20)
+/* Spans of a unit; runs of a stream (a Y-tiled span alone has up to 257). */
+#define UNIT_SPANS	(STEP_BYTES / GS_BLT_SPAN_BYTES)
+#define MAX_RUNS	520u
+#define SPAN_CHUNKS_Y	(GS_BLT_SPAN_BYTES / 16 + 1)
+#define SPAN_CHUNKS_X	(GS_BLT_SPAN_BYTES / 512 + 1)
+#define SPAN_CHUNKS_LIN	2u
+/* shares_pages()'s set: twice the pages a unit's source can touch, a power of two. */
+#define PAGE_SET	4096u
+
+struct gs_blt_fast_counts gs_blt_fast_counts;
+
+/* Window-contiguous bytes of one stream (source or destination), in execution order. */
+struct run {
+	uint64_t dma;		/* window address of the first byte */
+	uint64_t va;		/* its GPU address, for a late fault's report */
+	uint32_t off;		/* stream offset of the first byte */
+	uint32_t len;
+};
+
+struct stream {
+	struct run run[MAX_RUNS];
+	unsigned int n;
+	unsigned int max_chunks;	/* the most chunks one span can add */
+	bool have_page;			/* the last page translated */
+	uint64_t page_va, page_dma;
+	struct gs_mem_walk_cache wc;	/* the unit's paging-structure cache */
+};
+
+struct span_ref {
+	uint32_t r, k;		/* row and span, execution order */
+	uint32_t off, bytes;	/* where in the stream */
+};
+
+struct ival {
+	uint64_t lo, hi;
+};
+
+/* Stream offsets: byte o of a unit is byte o of its source and of its destination streams. */
+struct unit {
+	struct stream s, d;
+	struct span_ref span[UNIT_SPANS];
+	unsigned int nspans;
+	uint32_t bytes;		/* walked */
+	uint32_t limit;		/* bytes to move: all of them, or up to the fault */
+	bool faulted, fault_write;
+	unsigned int fault_span;
+	uint32_t fault_at;	/* the stream byte the faulting access started at */
+	struct gs_fault fault;
+	struct ival iv_s[MAX_RUNS], iv_d[MAX_RUNS];	/* shares_bytes()'s scratch */
+	uint64_t pages[PAGE_SET];			/* shares_pages()'s */
+};
+
+static unsigned int max_chunks(const struct gs_blt_surf *s)
+{
+	switch (s->tiling) {
+	case GS_BLT_TILE_X:
+		return SPAN_CHUNKS_X;
+	case GS_BLT_TILE_Y:
+		return SPAN_CHUNKS_Y;
+	default:
+		return SPAN_CHUNKS_LIN;
+	}
+}
+
+/*
+ * Pick the fast path for a blit gs_blt_run() has planned, or leave
+ * GS_BLT_FAST_NONE.  Both surfaces may be tiled: the walk follows the
+ * layout chunk by chunk, as gs_blt_span_io() does.
+ */
+void gs_blt_fast_plan(struct gs_blt_plan *p)
+{
+	const struct gs_blt_op *op = p->op;
+	uint64_t d = 0, pp = 0;
+	static const uint64_t zero;
+
+	if (p->partial)
+		return;
+	if (op->rop == 0xcc && p->need_s) {
+		p->fast = GS_BLT_FAST_COPY;
+		return;
+	}
+	if (p->need_s || p->need_d || (p->need_p && op->pat != GS_BLT_PAT_SOLID))
+		return;
+	/* The constant: the ROP of the solid colour (or of 0), S and D being irrelevant. */
+	if (p->need_p)
+		memcpy(&pp, p->pbuf, sizeof(pp));
+	gs_rop_apply(op->rop, &d, &zero, &pp, 1);
+	/* 1, 2 or 4 divides 4: byte i of any row is byte i % 4 of these. */
+	p->fill = (uint32_t)d;
+	p->fast = GS_BLT_FAST_FILL;
+}
+
+/* Rows per step: STEP_BYTES of them, whole, at least one; never more spans than a unit holds. */
+uint32_t gs_blt_fast_rows_per_step(const struct gs_blt_plan *p)
+{
+	uint64_t row = (uint64_t)p->w * p->op->cpp;
+	uint64_t n = STEP_BYTES / row;
+
+	if (n > UNIT_SPANS / p->nspans)
+		n = UNIT_SPANS / p->nspans;
+	return n ? (uint32_t)n : 1;
+}
+
+/* As cs_mem.c: the command's address space, through the engine's own TLB. */
+static struct gs_mem_space space(const struct gs_cs *cs, bool ggtt)
+{
+	return (struct gs_mem_space){
+		.kind = ggtt ? GS_MEM_GGTT : GS_MEM_PPGTT,
+		.pml4 = cs->pml4,
+		.tlb = cs->eng->tlb,
+	};
+}
+
+static void stream_reset(struct stream *st, const struct gs_blt_surf *s)
+{
+	st->n = 0;
+	st->have_page = false;
+	st->max_chunks = max_chunks(s);
+	st->wc = (struct gs_mem_walk_cache){ 0 };
+}
+
+static void append(struct stream *st, uint64_t dma, uint64_t va, uint32_t off, uint32_t len)
+{
+	struct run *last = st->n ? &st->run[st->n - 1] : NULL;
+
+	if (last && last->dma + last->len == dma && last->va + last->len == va &&
+	    last->off + last->len == off) {
+		last->len += len;
+		return;
+	}
+	st->run[st->n++] = (struct run){ .dma = dma, .va = va, .off = off, .len = len };
+}
+
+/*
+ * Add bytes [@xbyte, @xbyte + @len) of row @y of @s to @st at stream
+ * offset @off: chunk by chunk as gs_blt_span_io() accesses them, and page
+ * by page within a chunk as gs_mem_read() translates them.  0; or -EFAULT
+ * with *@f what gs_mem_read()/gs_mem_write() would have filled in and *@at
+ * the stream offset of the first byte it could not translate.  Whether
+ * the window has the pages is found later, for whole runs at once
+ * (first_missing()).
+ */
+static int walk(struct gs_cs *cs, struct stream *st, const struct gs_blt_surf *s, int64_t xbyte,
+		int64_t y, uint32_t len, uint32_t off, enum gs_mem_access acc, struct gs_fault *f,
+		uint32_t *at)
+{
+	struct gs_mem_space ms = space(cs, s->ggtt);
+	uint32_t o = 0, c = 0;
+
+	while (o < len) {
+		uint64_t run, va = gs_blt_addr(s, xbyte + o, y, &run);
+		uint32_t chunk = run < len - o ? (uint32_t)run : len - o;
+
+		/* Within a chunk the address is not wrapped: past 2^48 it faults. */
+		for (c = 0; c < chunk;) {
+			uint64_t a = va + c, page = a >> GS_PAGE_SHIFT, dma;
+			uint32_t n = GS_PAGE_SIZE - (uint32_t)(a & (GS_PAGE_SIZE - 1));
+
+			if (n > chunk - c)
+				n = chunk - c;
+			if (!st->have_page || st->page_va != page) {
+				/* A page already translated in this unit: the TLB would hit. */
+				st->have_page = false;
+				if (gs_mem_translate_cached(cs->dev, &ms, &st->wc, a, acc, &dma, f))
+					goto fault;
+				st->have_page = true;
+				st->page_va = page;
+				st->page_dma = dma & ~(uint64_t)(GS_PAGE_SIZE - 1);
+			}
+			dma = st->page_dma | (a & (GS_PAGE_SIZE - 1));
+			append(st, dma, a, off + o + c, n);
+			c += n;
+		}
+		o += chunk;
+	}
+	return 0;
+fault:
+	*at = off + o + c;
+	return -EFAULT;
+}
+
+static void unit_reset(struct unit *u, const struct gs_blt_plan *p)
+{
+	stream_reset(&u->s, &p->op->src);
+	stream_reset(&u->d, &p->op->dst);
+	u->nspans = 0;
+	u->bytes = 0;
+	u->limit = 0;
+	u->faulted = false;
+}
+
+static bool unit_full(const struct unit *u, const struct gs_blt_plan *p)
+{
+	return u->nspans == UNIT_SPANS || u->d.n + u->d.max_chunks > MAX_RUNS ||
+	       (p->fast == GS_BLT_FAST_COPY && u->s.n + u->s.max_chunks > MAX_RUNS);
+}
+
+/*
+ * Walk span @k of row @r into @u.  -EFAULT when it would fault: the fault
+ * is recorded and the unit ends there.
+ */
+static int unit_add(struct unit *u, struct gs_blt_plan *p, uint32_t r, uint32_t k)
+{
+	const struct gs_blt_op *op = p->op;
+	int64_t y = gs_blt_row_y(p, r), x = gs_blt_span_x(p, k);
+	uint32_t bytes = gs_blt_span_len(p, x) * op->cpp, at;
+	unsigned int i = u->nspans++;
+
+	u->span[i] = (struct span_ref){ .r = r, .k = k, .off = u->bytes, .bytes = bytes };
+	if (p->fast == GS_BLT_FAST_COPY &&
+	    walk(p->cs, &u->s, &op->src, (x - p->x1 + p->sx) * op->cpp, y - p->y1 + p->sy, bytes,
+		 u->bytes, GS_MEM_READ, &u->fault, &at)) {
+		/* The reference reads the whole span first: none of it is written. */
+		u->faulted = true;
+		u->fault_write = false;
+		u->fault_span = i;
+		u->fault_at = at;
+		return -EFAULT;
+	}
+	if (walk(p->cs, &u->d, &op->dst, x * op->cpp, y, bytes, u->bytes, GS_MEM_WRITE, &u->fault,
+		 &at)) {
+		/* The pages before the fault were written. */
+		u->faulted = true;
+		u->fault_write = true;
+		u->fault_span = i;
+		u->fault_at = at;
+		u->limit = at;
+		return -EFAULT;
+	}
+	u->bytes += bytes;
+	u->limit = u->bytes;
+	return 0;
+}
+
+/* The window interval of the part of @r inside stream bytes [@o0, @o1), if any. */
+static bool clip_run(const struct run *r, uint32_t o0, uint32_t o1, uint64_t *lo, uint64_t *hi)
+{
+	uint32_t a = r->off > o0 ? r->off : o0;
+	uint32_t b = r->off + r->len < o1 ? r->off + r->len : o1;
+
+	if (a >= b)
+		return false;
+	*lo = r->dma + (a - r->off);
+	*hi = r->dma + (b - r->off);
+	return true;
+}
+
+static int ival_cmp(const void *a, const void *b)
+{
+	const struct ival *x = a, *y = b;
+
+	return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* @st's runs inside stream bytes [@o0, @o1) as window intervals; how many. */
+static unsigned int collect(const struct stream *st, uint32_t o0, uint32_t o1, struct ival *iv,
+			    uint64_t *lo, uint64_t *hi)
+{
+	unsigned int n = 0;
+
+	*lo = UINT64_MAX;
+	*hi = 0;
+	for (unsigned int i = 0; i < st->n; i++) {
+		if (!clip_run(&st->run[i], o0, o1, &iv[n].lo, &iv[n].hi))
+			continue;
+		*lo = iv[n].lo < *lo ? iv[n].lo : *lo;
+		*hi = iv[n].hi > *hi ? iv[n].hi : *hi;
+		n++;
+	}
+	return n;
+}
+
+/*
+ * Does any destination interval lie on a window page a source interval
+ * touches?  A set of the source's pages (open addressing, rebuilt per
+ * question): linear in the pages, where sorting is not.  Only a "yes" needs
+ * the exact answer.
+ */
+static bool shares_pages(struct unit *u, const struct ival *s, unsigned int ns,
+			 const struct ival *d, unsigned int nd)
+{
+	uint64_t *set = u->pages;
+	unsigned int used = 0;
+
+	memset(set, 0, sizeof(u->pages));
+	for (unsigned int i = 0; i < ns; i++) {
+		for (uint64_t pg = s[i].lo >> GS_PAGE_SHIFT; pg <= (s[i].hi - 1) >> GS_PAGE_SHIFT;
+		     pg++) {
+			unsigned int h = (unsigned int)(pg * 0x9e3779b97f4a7c15ull >> 52);
+
+			if (++used > PAGE_SET / 2)
+				return true;	/* too many to tell cheaply: ask exactly */
+			while (set[h] && set[h] != pg + 1)
+				h = (h + 1) & (PAGE_SET - 1);
+			set[h] = pg + 1;
+		}
+	}
+	for (unsigned int j = 0; j < nd; j++) {
+		for (uint64_t pg = d[j].lo >> GS_PAGE_SHIFT; pg <= (d[j].hi - 1) >> GS_PAGE_SHIFT;
+		     pg++) {
+			unsigned int h = (unsigned int)(pg * 0x9e3779b97f4a7c15ull >> 52);
+
+			while (set[h] && set[h] != pg + 1)
+				h = (h + 1) & (PAGE_SET - 1);
+			if (set[h])
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Does a source byte of stream bytes [@o0, @o1) share a window byte with a
+ * destination byte?  The bounding intervals settle two buffers apart; the
+ * pages settle two buffers interleaved page by page (a driver's scattered
+ * pages); else both lists are sorted and swept: an interval that ends
+ * before the other list's current one starts cannot meet any later one.
+ */
+static bool shares_bytes(struct unit *u, uint32_t o0, uint32_t o1)
+{
+	struct ival *s = u->iv_s, *d = u->iv_d;
+	uint64_t slo, shi, dlo, dhi;
+	unsigned int ns, nd, i = 0, j = 0;
+
+	ns = collect(&u->s, o0, o1, s, &slo, &shi);
+	nd = collect(&u->d, o0, o1, d, &dlo, &dhi);
+	if (!ns || !nd || shi <= dlo || dhi <= slo)
+		return false;
+	if (!shares_pages(u, s, ns, d, nd))
+		return false;
+	qsort(s, ns, sizeof(*s), ival_cmp);
+	qsort(d, nd, sizeof(*d), ival_cmp);
+	while (i < ns && j < nd) {
+		if (s[i].hi <= d[j].lo)
+			i++;
+		else if (d[j].hi <= s[i].lo)
+			j++;
+		else
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The gs_dma_fill() pattern that puts byte o % 4 of @q at stream byte o,
+ * for a piece whose window address @dma is stream byte @off: the byte at
+ * window address a is stream byte a - dma + off, so byte a % 4 of the
+ * pattern is byte (a + off - dma) % 4 of @q: @q rotated right.
+ */
+static uint32_t fill_at(uint32_t q, uint64_t dma, uint32_t off)
+{
+	unsigned int d = (unsigned int)((off - dma) & 3);
+
+	return d ? q >> (8 * d) | q << (32 - 8 * d) : q;
+}
+
+/*
+ * Copy or fill stream bytes [@o0, @o1), in execution order.  0, or -EFAULT
+ * after reporting a page the window lost since the walk probed it.
+ */
+static int move(struct gs_blt_plan *p, const struct unit *u, uint32_t o0, uint32_t o1)
+{
+	const struct run *sr = u->s.run, *dr = u->d.run;
+	unsigned int i = 0, j = 0;
+	uint32_t o = o0;
+	int ret;
+
+	while (o < o1) {
+		uint32_t n;
+
+		while (dr[j].off + dr[j].len <= o)
+			j++;
+		n = dr[j].off + dr[j].len - o;
+		if (n > o1 - o)
+			n = o1 - o;
+		if (p->fast == GS_BLT_FAST_COPY) {
+			while (sr[i].off + sr[i].len <= o)
+				i++;
+			if (n > sr[i].off + sr[i].len - o)
+				n = sr[i].off + sr[i].len - o;
+			ret = gs_dma_copy(p->cs->dev, dr[j].dma + (o - dr[j].off),
+					  sr[i].dma + (o - sr[i].off), n);
+		} else {
+			uint64_t dma = dr[j].dma + (o - dr[j].off);
+
+			ret = gs_dma_fill(p->cs->dev, dma, fill_at(p->fill, dma, o), n);
+		}
+		if (ret) {
+			struct gs_fault f;
+
+			gs_fault_set(&f, FAULT_TYPE_RANGE, p->op->dst.ggtt, GS_MEM_WRITE, GS_LEVEL_PAGE,
+				     dr[j].va + (o - dr[j].off));
+			gs_cs_fault_error(p->cs, &f, "a command's write");
+			return -EFAULT;
+		}
+		o += n;
+	}
+	return 0;
+}
+
+/* The unit's spans one at a time: those whose bytes overlap go through the reference path. */
+static int move_by_span(struct gs_blt_plan *p, struct unit *u)
+{
+	for (unsigned int i = 0; i < u->nspans; i++) {
+		const struct span_ref *sp = &u->span[i];
+		uint32_t end = sp->off + sp->bytes < u->limit ? sp->off + sp->bytes : u->limit;
+		int ret;
+
+		if (sp->off >= u->limit)
+			break;
+		if (!shares_bytes(u, sp->off, end)) {
+			ret = move(p, u, sp->off, end);
+		} else {
+			atomic_fetch_add_explicit(&gs_blt_fast_counts.ref_spans, 1, memory_order_relaxed);
+			ret = gs_blt_ref_span(p, sp->r, sp->k);
+			/* It faults where the walk did (unless the tables changed meanwhile). */
+			if (!ret && u->faulted && i == u->fault_span)
+				break;
+		}
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/*
+ * The first byte of @st's runs that lies on a page the window does not
+ * have: its stream offset (UINT32_MAX if none) and GPU address.  The runs
+ * are probed in stream order, one call each, so the pages' first lines
+ * are fetched in parallel rather than one miss at a time.
+ */
+static uint32_t first_missing(struct gs_cs *cs, const struct stream *st, uint64_t *va)
+{
+	for (unsigned int i = 0; i < st->n; i++) {
+		const struct run *r = &st->run[i];
+		uint64_t bad;
+
+		if (gs_dma_probe(cs->dev, r->dma, r->len, &bad)) {
+			*va = r->va + (bad - r->dma);
+			return r->off + (uint32_t)(bad - r->dma);
+		}
+	}
+	return UINT32_MAX;
+}
+
+/* The span of @u holding stream byte @off. */
+static unsigned int span_of(const struct unit *u, uint32_t off)
+{
+	unsigned int lo = 0, hi = u->nspans;
+
+	while (hi - lo > 1) {
+		unsigned int mid = (lo + hi) / 2;
+
+		if (u->span[mid].off <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * Where an access happens in execution order: span by span, a span's
+ * source before its destination, each byte by byte.
+ */
+struct event {
+	unsigned int span;
+	bool write;
+	uint32_t off;
+};
+
+static bool earlier(struct event a, struct event b)
+{
+	if (a.span != b.span)
+		return a.span < b.span;
+	if (a.write != b.write)
+		return !a.write;
+	return a.off < b.off;
+}
+
+/*
+ * A page missing from the window at stream byte @off of the source
+ * (@write false) or destination stream: the access there would have
+ * faulted with FAULT_TYPE_RANGE (gs_mem_read()).  If that comes before
+ * the fault the walk found, it is the unit's fault.
+ */
+static void missing_page(struct unit *u, const struct gs_blt_plan *p, bool write, uint32_t off,
+			 uint64_t va)
+{
+	unsigned int i = span_of(u, off);
+	struct event e = { .span = i, .write = write, .off = off };
+	const struct gs_blt_surf *s = write ? &p->op->dst : &p->op->src;
+
+	if (u->faulted && !earlier(e, (struct event){ .span = u->fault_span,
+						       .write = u->fault_write,
+						       .off = u->fault_at }))
+		return;
+	gs_fault_set(&u->fault, FAULT_TYPE_RANGE, s->ggtt, write ? GS_MEM_WRITE : GS_MEM_READ,
+		     GS_LEVEL_PAGE, va);
+	u->faulted = true;
+	u->fault_write = write;
+	u->fault_span = i;
+	u->fault_at = off;
+	/* A source fault loses its whole span: the reference reads it before writing. */
+	u->limit = write ? off : u->span[i].off;
+}
+
+/* Execute @u and report its fault, if any; then empty it. */
+static int unit_flush(struct unit *u, struct gs_blt_plan *p)
+{
+	uint32_t off;
+	uint64_t va;
+	int ret = 0;
+
+	if (p->fast == GS_BLT_FAST_COPY) {
+		off = first_missing(p->cs, &u->s, &va);
+		if (off != UINT32_MAX)
+			missing_page(u, p, false, off, va);
+	}
+	off = first_missing(p->cs, &u->d, &va);
+	if (off != UINT32_MAX)
+		missing_page(u, p, true, off, va);
+	if (u->limit) {
+		atomic_fetch_add_explicit(&gs_blt_fast_counts.units, 1, memory_order_relaxed);
+		if (p->fast == GS_BLT_FAST_FILL || !shares_bytes(u, 0, u->limit))
+			ret = move(p, u, 0, u->limit);
+		else
+			ret = move_by_span(p, u);
+	}
+	if (!ret && u->faulted) {
+		gs_cs_fault_error(p->cs, &u->fault,
+				  u->fault_write ? "a command's write" : "a command's read");
+		ret = -EFAULT;
+	}
+	unit_reset(u, p);
+	return ret;
+}
+
+/*
+ * Rows [@r, @r + @n) (execution order) of a blit with a fast path.  0, or
+ * -EFAULT after a fault was reported and the context stopped.
+ */
+int gs_blt_fast_rows(struct gs_blt_plan *p, uint32_t r, uint32_t n)
+{
+	struct unit u;
+	int ret;
+
+	unit_reset(&u, p);
+	for (uint32_t row = r; row < r + n; row++) {
+		for (uint32_t k = 0; k < p->nspans; k++) {
+			if (unit_full(&u, p)) {
+				ret = unit_flush(&u, p);
+				if (ret)
+					return ret;
+			}
+			if (unit_add(&u, p, row, k))
+				return unit_flush(&u, p);
+		}
+	}
+	return unit_flush(&u, p);
+}
