@@ -24,6 +24,7 @@
  * fault repeats, killing the process with a core dump.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -45,8 +46,23 @@ static void guard_handler(int sig, siginfo_t *si, void *uc)
 	uintptr_t addr = (uintptr_t)si->si_addr;
 
 	(void)uc;
-	if (guard_jmp && addr >= guard_lo && addr < guard_hi)
+	if (guard_jmp && addr >= guard_lo && addr < guard_hi) {
+		sigset_t fault;
+
+		/*
+		 * The guard's sigsetjmp() does not save the signal mask (a
+		 * system call on every access), so leave the handler with
+		 * SIGSEGV and SIGBUS unblocked.  SA_NODEFER keeps them so
+		 * natively, but ThreadSanitizer runs handlers with signals
+		 * blocked: the next guarded fault on this thread would then
+		 * kill the process.
+		 */
+		sigemptyset(&fault);
+		sigaddset(&fault, SIGSEGV);
+		sigaddset(&fault, SIGBUS);
+		pthread_sigmask(SIG_UNBLOCK, &fault, NULL);
 		siglongjmp(*guard_jmp, 1);
+	}
 	signal(sig, SIG_DFL);
 }
 

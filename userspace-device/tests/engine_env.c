@@ -116,8 +116,16 @@ uint32_t ee_engine_iir(struct eng_env *env, int engine)
 
 void ee_ack_irqs(struct eng_env *env)
 {
-	for (int b = 0; b < GEN8_GT_NR_BANKS; b++)
-		ee_write(env, GEN8_GT_IIR(b), ~0u);
+	/*
+	 * Twice: an event that recurred while its IIR bit was set waits in
+	 * the IIR's second stage and is latched again by the first clear
+	 * (hw-spec "Interrupts").  Clearing once would leave that bit set
+	 * with its message consumed below, and a later wait would never be
+	 * woken for it.
+	 */
+	for (int pass = 0; pass < 2; pass++)
+		for (int b = 0; b < GEN8_GT_NR_BANKS; b++)
+			ee_write(env, GEN8_GT_IIR(b), ~0u);
 	CHECK_EQ(gs_loop_flush(env->g.loop, WAIT_MS), 0);
 	gs_loop_wait_msgs(env->g.loop, GENSIM_MSG_IRQ, 0);
 }
