@@ -265,7 +265,7 @@ static int parse_operands(struct gseu_cur *c, struct gseu_parsed *out,
 
 	switch (info->form) {
 	case GSEU_FORM_ALU1:
-		if (info->op == GSEU_OP_WAIT) {
+		if (info->flags & GSEU_F_ONE_OPERAND) {
 			/* "wait n0.0" (intel-gen4asm): dst = src0 = n0.0:D */
 			const char *save = c->p;
 			struct gseu_reg r = { 0 };
@@ -487,8 +487,8 @@ int gseu_parse_one(const char *text, struct gseu_parsed *out,
 		if (gseu_log2_exec((unsigned)e) < 0 || e > 32)
 			return gseu_lx_perr(&c, "%sexecution size must be 1, 2, 4, 8, 16 or 32", "");
 		i->exec_size = (uint8_t)e;
-	} else if (info->form == GSEU_FORM_NOP || info->op == GSEU_OP_WAIT ||
-		   info->form == GSEU_FORM_JMPI) {
+	} else if (info->form == GSEU_FORM_NOP || info->form == GSEU_FORM_JMPI ||
+		   (info->flags & GSEU_F_ONE_OPERAND)) {
 		i->exec_size = 1;
 	} else {
 		return gseu_lx_perr(&c, "%sexpected (execution size)", "");

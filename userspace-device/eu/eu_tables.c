@@ -24,10 +24,12 @@ const struct gseu_field_desc gseu_fields[GF_COUNT] = {
 #undef GSEU_CFIELD
 };
 
+/* The semantics column is the interpreter's (eu/interp/interp_insns.c). */
 static const struct gseu_opinfo op_table[GSEU_OP_COUNT] = {
-#define GSEU_OP(id, mnem, opc, frm, ns, fl) \
+#define GSEU_OP(id, mnem, opc, frm, ns, fl, ex, cl, sem, xf) \
 	[GSEU_OP_##id] = { .name = mnem, .opcode = opc, .form = frm, \
-			   .nsrc = ns, .flags = fl, .op = GSEU_OP_##id },
+			   .nsrc = ns, .flags = fl, .op = GSEU_OP_##id, \
+			   .exec = ex, .cls = cl, .xflags = xf },
 #include "gseu/eu_insns.def"
 #undef GSEU_OP
 };
@@ -37,7 +39,7 @@ static const struct gseu_opinfo op_table[GSEU_OP_COUNT] = {
  * compile time so there is one source and no run-time initialisation.
  */
 static const uint8_t by_opcode[128] = {
-#define GSEU_OP(id, mnem, opc, frm, ns, fl) [opc] = GSEU_OP_##id + 1,
+#define GSEU_OP(id, mnem, opc, ...) [opc] = GSEU_OP_##id + 1,
 #include "gseu/eu_insns.def"
 #undef GSEU_OP
 };

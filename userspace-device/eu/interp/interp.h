@@ -11,6 +11,11 @@
  * result is converted into the destination type under the write enables.
  * Gather, kernel and scatter are chosen when the kernel is predecoded, so
  * nothing switches on a type per channel.
+ *
+ * What an instruction does is its row of include/gseu/eu_insns.def (class,
+ * computation classes, GSEU_X_* properties) plus its semantic definition,
+ * a struct gsi_sem in eu/interp/insns/; predecode turns both into the
+ * handler and the flags of struct gsi_insn, so no executor tests an opcode.
  */
 #ifndef GSEU_INTERP_H
 #define GSEU_INTERP_H
@@ -96,6 +101,8 @@ struct gsi_insn {
 	bool logic;		/* negate means bitwise not */
 	bool acc_wr;		/* implicit accumulator write */
 	bool uns;		/* I-class results are unsigned 64-bit */
+	bool pred_sel;		/* the predicate selects, it does not mask */
+	bool flag_wr;		/* the condition modifier writes the flag */
 	uint32_t wm_lanes;	/* Align16 write mask as lanes (else all) */
 	uint32_t lanes;		/* (1 << n) - 1 */
 	struct gsi_opnd dst, src[3];
@@ -164,16 +171,40 @@ void gsi_saturate(unsigned cls, union gsi_lanes *r, unsigned n,
 void gsi_modifiers(unsigned cls, union gsi_lanes *v, unsigned n, bool neg,
 		   bool abs, bool logic);
 
-/* interp_alu.c / interp_vec.c / interp_math.c: kernel selection. */
-gsi_kernel_fn gsi_alu_kernel(const struct gsi_insn *pi);
-gsi_kernel_fn gsi_vec_kernel(const struct gsi_insn *pi);
-gsi_kernel_fn gsi_math_kernel(const struct gsi_insn *pi, const char **why);
+/*
+ * The semantics of one instruction: what the semantics column of its row
+ * in eu_insns.def names (GSI_SEM(name) in eu/interp/insns/).  Which members
+ * count depends on the row's execution class:
+ *
+ *   ALU    k[cls] for every computation class the row lists (NULL for the
+ *          others), or pick() when another field chooses the kernel (sel's
+ *          condition modifier, math's function); pick() returns NULL, after
+ *          gsi_fault() if it has a better reason, when there is none
+ *   FLOW, SEND, PLAIN   exec, the handler
+ *   NONE   why, the message of the "unsupported" exception
+ *
+ * and for any class check(), operand rules of this instruction checked at
+ * predecode (gsi_fault() on a violation), and link(), run for a branch once
+ * every instruction is decoded (to inspect its targets).
+ */
+struct gsi_sem {
+	const char *name;
+	gsi_kernel_fn k[GSI_NCLS];
+	gsi_kernel_fn (*pick)(struct gsi_insn *pi);
+	gsi_exec_fn exec;
+	void (*check)(struct gsi_insn *pi);
+	void (*link)(struct gseu_program *p, struct gsi_insn *pi);
+	const char *why;
+};
+
+/* interp_insns.c: the semantics column of eu_insns.def, by enum gseu_op. */
+extern const struct gsi_sem *const gsi_sem_tab[GSEU_OP_COUNT];
 
 /* interp_exec.c: the generic executors. */
 int gsi_exec_alu(struct gsi_run *r, const struct gsi_insn *pi);
 int gsi_exec_raw(struct gsi_run *r, const struct gsi_insn *pi);
+int gsi_exec_raw_sel(struct gsi_run *r, const struct gsi_insn *pi);
 int gsi_exec_fault(struct gsi_run *r, const struct gsi_insn *pi);
-int gsi_exec_nop(struct gsi_run *r, const struct gsi_insn *pi);
 uint32_t gsi_emask(const struct gseu_hw_thread *t, const struct gsi_insn *pi);
 uint32_t gsi_pmask(const struct gseu_hw_thread *t, const struct gsi_insn *pi);
 uint8_t *gsi_arf_base(struct gseu_hw_thread *t, unsigned arf);
@@ -185,12 +216,33 @@ int gsi_operand(struct gsi_run *r, const struct gsi_insn *pi,
 void gsi_flags_write(struct gseu_hw_thread *t, const struct gsi_insn *pi,
 		     uint32_t cond, uint32_t wr);
 
-/* interp_flow.c */
-int gsi_exec_flow(struct gsi_run *r, const struct gsi_insn *pi);
+/*
+ * interp_flow.c: the channel-enable model the branch handlers share.
+ * Branch masks are thread-wide: bit c is channel c (lane k is c0 + k).
+ */
+static inline uint32_t gsi_flow_exec(const struct gseu_hw_thread *t,
+				     const struct gsi_insn *pi)
+{
+	return gsi_emask(t, pi) << pi->c0;
+}
 
-/* interp_send.c */
-int gsi_exec_send(struct gsi_run *r, const struct gsi_insn *pi);
-int gsi_exec_wait(struct gsi_run *r, const struct gsi_insn *pi);
+static inline uint32_t gsi_flow_pred(const struct gseu_hw_thread *t,
+				     const struct gsi_insn *pi)
+{
+	return (pi->in.pred ? gsi_pmask(t, pi) : pi->lanes) << pi->c0;
+}
+
+void gsi_park(struct gseu_hw_thread *t, uint32_t m, int64_t target);
+void gsi_jump(struct gsi_run *r, int64_t target);
+void gsi_converge(struct gsi_run *r, const struct gsi_insn *pi);
+int32_t gsi_scalar_d(struct gsi_run *r, const struct gsi_insn *pi,
+		     const struct gsi_opnd *o, unsigned dword, int *ret);
+
+/* interp_program.c: predecode-time helpers for check() and link(). */
+void gsi_fault(struct gsi_insn *pi, enum gseu_exc e, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+const char *gsi_opname(const struct gsi_insn *pi);
+struct gsi_insn *gsi_at_ip(const struct gseu_program *p, int64_t ip);
 
 /* interp_run.c: raise an exception (returns the run status + 1). */
 int gsi_raise(struct gsi_run *r, const struct gsi_insn *pi, enum gseu_exc e,

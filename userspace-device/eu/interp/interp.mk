@@ -9,17 +9,30 @@ LIB_SRCS += \
 	eu/interp/interp_run.c \
 	eu/interp/interp_exec.c \
 	eu/interp/interp_convert.c \
-	eu/interp/interp_alu.c \
-	eu/interp/interp_vec.c \
-	eu/interp/interp_math.c \
 	eu/interp/interp_flow.c \
-	eu/interp/interp_send.c
+	eu/interp/interp_insns.c
+
+# The semantics of each instruction, one file per family: the names in
+# the semantics column of include/gseu/eu_insns.def (GSI_SEM in each).
+LIB_SRCS += \
+	eu/interp/insns/alu_move.c \
+	eu/interp/insns/alu_logic.c \
+	eu/interp/insns/alu_cmp.c \
+	eu/interp/insns/alu_arith.c \
+	eu/interp/insns/alu_bits.c \
+	eu/interp/insns/alu_vec.c \
+	eu/interp/insns/math.c \
+	eu/interp/insns/flow_struct.c \
+	eu/interp/insns/flow_jump.c \
+	eu/interp/insns/flow_branch.c \
+	eu/interp/insns/send.c \
+	eu/interp/insns/wait.c \
+	eu/interp/insns/nop.c
 
 # Float kernels run under the rounding mode cr0 selects (fesetround):
 # keep the compiler from assuming round-to-nearest there.
-$(O)/eu/interp/interp_convert.o $(O)/eu/interp/interp_alu.o \
-$(O)/eu/interp/interp_vec.o $(O)/eu/interp/interp_math.o \
-$(O)/eu/interp/interp_exec.o: ALL_CFLAGS += -frounding-math
+$(O)/eu/interp/interp_convert.o $(O)/eu/interp/interp_exec.o: ALL_CFLAGS += -frounding-math
+$(O)/eu/interp/insns/%.o: ALL_CFLAGS += -frounding-math
 
 LDLIBS += -lm
 
@@ -33,3 +46,4 @@ $(eval $(call test,test_interp_region,eu/interp/tests/test_interp_region.c $(INT
 $(eval $(call test,test_interp_flow,eu/interp/tests/test_interp_flow.c $(INTERP_TEST_COMMON)))
 $(eval $(call test,test_interp_math,eu/interp/tests/test_interp_math.c $(INTERP_TEST_COMMON)))
 $(eval $(call test,test_interp_kernels,eu/interp/tests/test_interp_kernels.c $(INTERP_TEST_COMMON)))
+$(eval $(call test,test_interp_table,eu/interp/tests/test_interp_table.c $(INTERP_TEST_COMMON)))

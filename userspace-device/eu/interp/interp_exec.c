@@ -230,8 +230,9 @@ int gsi_exec_alu(struct gsi_run *r, const struct gsi_insn *pi)
 	e.has_cond = false;
 	e.r2_to_acc = false;
 	e.r2_to_next = false;
-	if (in->op == GSEU_OP_SEL && !in->cmod) {
-		/* (f0) sel: the predicate selects, it does not mask (6.2) */
+	if (pi->pred_sel) {
+		/* GSEU_X_PRED_SELECTS: the predicate selects, it does not
+		 * mask (sel, 6.2); the kernel reads it from e.cond */
 		e.cond = in->pred ? gsi_pmask(t, pi) : pi->lanes;
 		wr = em;
 	} else {
@@ -293,8 +294,7 @@ int gsi_exec_alu(struct gsi_run *r, const struct gsi_insn *pi)
 		}
 	}
 
-	if (in->cmod && in->op != GSEU_OP_SEL && in->op != GSEU_OP_CSEL &&
-	    in->form != GSEU_FORM_MATH) {
+	if (pi->flag_wr) {
 		uint32_t c = e.has_cond ? e.cond :
 			     gsi_cond(cls, &e.r, n, in->cmod, pi->uns, pi->dst.type);
 
@@ -337,28 +337,51 @@ out:
 	return ret;
 }
 
-/* mov / (f0) sel with identical types and no modifiers: copy the bits. */
+/*
+ * GSEU_X_RAW with identical types and no modifiers: copy the bits, under
+ * the predicate (mov) ...
+ */
 int gsi_exec_raw(struct gsi_run *r, const struct gsi_insn *pi)
+{
+	struct gseu_hw_thread *t = r->t;
+	uint16_t ob[2][32];
+	uint8_t *base[2];
+	const uint16_t *off[2];
+	bool contig[2];
+	uint32_t wr = gsi_emask(t, pi);
+	int ret;
+
+	if (pi->in.pred)
+		wr &= gsi_pmask(t, pi);
+	wr &= pi->wm_lanes;
+	if (!wr || pi->dst.kind == GSI_K_NULL)
+		return 0;
+	ret = gsi_operand(r, pi, &pi->src[0], &base[0], &off[0], &contig[0], ob[0]);
+	if (ret)
+		return ret;
+	ret = gsi_operand(r, pi, &pi->dst, &base[1], &off[1], &contig[1], ob[1]);
+	if (ret)
+		return ret;
+	gsi_copy_raw(base[1], off[1], contig[1], base[0], off[0], contig[0],
+		     wr, pi->n, pi->dst.size);
+	return 0;
+}
+
+/* ... or choosing src0 or src1 by the predicate (GSEU_X_PRED_SELECTS, sel). */
+int gsi_exec_raw_sel(struct gsi_run *r, const struct gsi_insn *pi)
 {
 	struct gseu_hw_thread *t = r->t;
 	uint16_t ob[3][32];
 	uint8_t *base[3];
 	const uint16_t *off[3];
 	bool contig[3];
-	uint32_t em = gsi_emask(t, pi), wr, sel;
+	uint32_t wr = gsi_emask(t, pi) & pi->wm_lanes, sel;
 	int ret;
 
-	if (pi->in.op == GSEU_OP_SEL) {
-		sel = pi->in.pred ? gsi_pmask(t, pi) : pi->lanes;
-		wr = em;
-	} else {
-		sel = pi->lanes;
-		wr = pi->in.pred ? em & gsi_pmask(t, pi) : em;
-	}
-	wr &= pi->wm_lanes;
+	sel = pi->in.pred ? gsi_pmask(t, pi) : pi->lanes;
 	if (!wr || pi->dst.kind == GSI_K_NULL)
 		return 0;
-	for (unsigned s = 0; s < pi->nsrc; s++) {
+	for (unsigned s = 0; s < 2; s++) {
 		ret = gsi_operand(r, pi, &pi->src[s], &base[s], &off[s], &contig[s], ob[s]);
 		if (ret)
 			return ret;
@@ -368,20 +391,12 @@ int gsi_exec_raw(struct gsi_run *r, const struct gsi_insn *pi)
 		return ret;
 	gsi_copy_raw(base[2], off[2], contig[2], base[0], off[0], contig[0],
 		     wr & sel, pi->n, pi->dst.size);
-	if (pi->in.op == GSEU_OP_SEL)
-		gsi_copy_raw(base[2], off[2], contig[2], base[1], off[1], contig[1],
-			     wr & ~sel, pi->n, pi->dst.size);
+	gsi_copy_raw(base[2], off[2], contig[2], base[1], off[1], contig[1],
+		     wr & ~sel, pi->n, pi->dst.size);
 	return 0;
 }
 
 int gsi_exec_fault(struct gsi_run *r, const struct gsi_insn *pi)
 {
 	return gsi_raise(r, pi, (enum gseu_exc)pi->fault, "%s", pi->fault_buf);
-}
-
-int gsi_exec_nop(struct gsi_run *r, const struct gsi_insn *pi)
-{
-	(void)r;
-	(void)pi;
-	return 0;
 }

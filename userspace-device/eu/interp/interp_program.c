@@ -7,6 +7,9 @@
  * masks, 1x1/Vx1/VxH indirect rows), immediates are expanded (V, UV, VF:
  * notes 2.1), the computation class and the gather/kernel/scatter
  * functions are chosen, and branch targets are resolved to byte offsets.
+ * What to set up and which handler to use come from the instruction's row
+ * (execution class, computation classes, GSEU_X_* properties) and its
+ * semantic definition (gsi_sem_tab), never from a test of the opcode.
  * Anything the interpreter cannot run becomes an instruction that raises
  * a named exception when (and only if) it executes.
  */
@@ -19,10 +22,8 @@
 
 #define GRF_BYTES (GSEU_NUM_GRF * 32)
 
-static void fault(struct gsi_insn *pi, enum gseu_exc e, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void fault(struct gsi_insn *pi, enum gseu_exc e, const char *fmt, ...)
+/* Make pi raise `e` when executed; the first reason is kept. */
+void gsi_fault(struct gsi_insn *pi, enum gseu_exc e, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -41,7 +42,7 @@ static bool is_unsigned(unsigned t)
 	       t == GSEU_TYPE_UQ;
 }
 
-static const char *opname(const struct gsi_insn *pi)
+const char *gsi_opname(const struct gsi_insn *pi)
 {
 	const struct gseu_opinfo *o = gseu_opinfo_by_op(pi->in.op);
 
@@ -180,9 +181,9 @@ static void setup_operand(struct gsi_insn *pi, const struct gseu_reg *r,
 				o->off[k] = (uint16_t)region_off(pi, r, is_dst, k, size);
 			}
 			if (o->a0sub + o->sel[k] > 15)
-				fault(pi, GSEU_EXC_REGION,
-				      "%s: indirect region needs a0.%u, past a0.15",
-				      slot, o->a0sub + o->sel[k]);
+				gsi_fault(pi, GSEU_EXC_REGION,
+					  "%s: indirect region needs a0.%u, past a0.15",
+					  slot, o->a0sub + o->sel[k]);
 		}
 		return;
 	}
@@ -194,9 +195,9 @@ static void setup_operand(struct gsi_insn *pi, const struct gseu_reg *r,
 			unsigned off = base + region_off(pi, r, is_dst, k, size);
 
 			if (off + size > GRF_BYTES) {
-				fault(pi, GSEU_EXC_REGION,
-				      "%s: channel %u reaches byte %u, past r127",
-				      slot, k, off + size - 1);
+				gsi_fault(pi, GSEU_EXC_REGION,
+					  "%s: channel %u reaches byte %u, past r127",
+					  slot, k, off + size - 1);
 				off = 0;
 			}
 			o->off[k] = (uint16_t)off;
@@ -209,8 +210,8 @@ static void setup_operand(struct gsi_insn *pi, const struct gseu_reg *r,
 		unsigned start, lim;
 
 		if (arf_map(r->nr, &o->arf, &start) < 0) {
-			fault(pi, GSEU_EXC_UNSUPPORTED, "%s: ARF %s (%#04x) is not implemented",
-			      slot, arf_name(r->nr), r->nr);
+			gsi_fault(pi, GSEU_EXC_UNSUPPORTED, "%s: ARF %s (%#04x) is not implemented",
+				  slot, arf_name(r->nr), r->nr);
 			return;
 		}
 		o->kind = GSI_K_ARF;
@@ -220,8 +221,8 @@ static void setup_operand(struct gsi_insn *pi, const struct gseu_reg *r,
 		}
 		if (is_dst) {
 			if (o->arf == GSI_ARF_IP) {
-				fault(pi, GSEU_EXC_UNSUPPORTED,
-				      "dst: writing ip (a jump through mov) is not implemented");
+				gsi_fault(pi, GSEU_EXC_UNSUPPORTED,
+					  "dst: writing ip (a jump through mov) is not implemented");
 				return;
 			}
 			/* writes to read-only ARFs are dropped (notes 3.4) */
@@ -236,9 +237,9 @@ static void setup_operand(struct gsi_insn *pi, const struct gseu_reg *r,
 			unsigned off = start + r->subnr + region_off(pi, r, is_dst, k, size);
 
 			if (off + size > lim) {
-				fault(pi, GSEU_EXC_REGION,
-				      "%s: channel %u reaches byte %u of an ARF image of %u bytes",
-				      slot, k, off + size - 1, lim);
+				gsi_fault(pi, GSEU_EXC_REGION,
+					  "%s: channel %u reaches byte %u of an ARF image of %u bytes",
+					  slot, k, off + size - 1, lim);
 				off = 0;
 			}
 			o->off[k] = (uint16_t)off;
@@ -252,13 +253,22 @@ static bool is_acc(const struct gsi_opnd *o)
 	return o->kind == GSI_K_ARF && o->arf == GSI_ARF_ACC;
 }
 
-static void setup_alu(struct gsi_insn *pi)
+/* The row's kernel for pi's computation class (ALU class). */
+static gsi_kernel_fn alu_kernel(struct gsi_insn *pi, const struct gseu_opinfo *info,
+				const struct gsi_sem *sem)
+{
+	if (sem->pick)
+		return sem->pick(pi);
+	return (info->cls >> pi->cls & 1) ? sem->k[pi->cls] : NULL;
+}
+
+static void setup_alu(struct gsi_insn *pi, const struct gseu_opinfo *info,
+		      const struct gsi_sem *sem)
 {
 	const struct gseu_insn *in = &pi->in;
-	unsigned op = in->op, nsrc = in->nsrc, cls = GSI_I;
+	unsigned nsrc = in->nsrc, cls = GSI_I, x = info->xflags;
 	bool any_f = false, any_df = false, all_uns = true, any_d = false,
 	     any_q = false, neg = false;
-	const char *why = NULL;
 
 	pi->exec = gsi_exec_alu;
 	pi->nsrc = (uint8_t)nsrc;
@@ -284,67 +294,39 @@ static void setup_alu(struct gsi_insn *pi)
 	pi->iw = any_q ? 64 : any_d ? 32 : 16;
 	pi->isigned = !is_unsigned(pi->src[0].type);
 	pi->uns = cls == GSI_I && all_uns && !neg && nsrc;
-	pi->logic = op == GSEU_OP_NOT || op == GSEU_OP_AND || op == GSEU_OP_OR ||
-		    op == GSEU_OP_XOR;
+	pi->logic = x & GSEU_X_LOGIC;
 	if (pi->logic && (pi->src[0].abs || pi->src[1].abs))
-		fault(pi, GSEU_EXC_OPERAND, "%s: (abs) is not allowed on a logic instruction",
-		      opname(pi));
+		gsi_fault(pi, GSEU_EXC_OPERAND, "%s: (abs) is not allowed on a logic instruction",
+			  gsi_opname(pi));
 
-	if (in->form == GSEU_FORM_MATH)
-		pi->kernel = gsi_math_kernel(pi, &why);
-	else
-		pi->kernel = gsi_alu_kernel(pi);
-	if (!pi->kernel)
-		pi->kernel = gsi_vec_kernel(pi);
+	pi->kernel = alu_kernel(pi, info, sem);
 	if (!pi->kernel) {
-		if (why)
-			fault(pi, GSEU_EXC_UNSUPPORTED, "%s", why);
-		else if (op == GSEU_OP_SEL)
-			fault(pi, GSEU_EXC_UNSUPPORTED,
-			      "sel with condition .%u (only .l .le .g .ge select min/max)",
-			      in->cmod);
-		else
-			fault(pi, GSEU_EXC_OPERAND, "%s has no %s form (source types %s%s%s)",
-			      opname(pi), cls == GSI_I ? "integer" : "floating-point",
-			      gseu_type_name(pi->src[0].type), nsrc > 1 ? ", " : "",
-			      nsrc > 1 ? gseu_type_name(pi->src[1].type) : "");
+		/* a no-op if pick() gave its own reason */
+		gsi_fault(pi, GSEU_EXC_OPERAND, "%s has no %s form (source types %s%s%s)",
+			  gsi_opname(pi), cls == GSI_I ? "integer" : "floating-point",
+			  gseu_type_name(pi->src[0].type), nsrc > 1 ? ", " : "",
+			  nsrc > 1 ? gseu_type_name(pi->src[1].type) : "");
 		return;
 	}
 	for (unsigned s = 0; s < nsrc; s++)
 		pi->gather[s] = gsi_gather_tab[pi->src[s].type][cls];
 	pi->scatter = gsi_scatter_tab[cls][pi->dst.type];
 
-	if ((op == GSEU_OP_DP4 || op == GSEU_OP_DPH || op == GSEU_OP_DP3 ||
-	     op == GSEU_OP_DP2) && pi->n % 4)
-		fault(pi, GSEU_EXC_OPERAND, "%s needs an execution size that is a multiple of 4",
-		      opname(pi));
-	if (op == GSEU_OP_LINE || op == GSEU_OP_PLN) {
-		if (pi->src[0].kind != GSI_K_GRF || (in->src[0].subnr & 15))
-			fault(pi, GSEU_EXC_OPERAND,
-			      "%s: src0 must be a direct GRF vector on a 16-byte boundary",
-			      opname(pi));
-		if (op == GSEU_OP_PLN &&
-		    (pi->src[1].kind != GSI_K_GRF || (in->src[1].subnr & 31) ||
-		     pi->src[1].off[0] + (pi->n > 8 ? 128u : 64u) > GRF_BYTES))
-			fault(pi, GSEU_EXC_OPERAND,
-			      "pln: src1 must be a direct, register-aligned GRF with room for u and v");
-	}
-	if (op == GSEU_OP_MATH && pi->in.math_fn == GSEU_MATH_IDIV &&
-	    pi->dst.kind == GSI_K_GRF && pi->dst.off[pi->n - 1] + 32u + pi->dst.size > GRF_BYTES)
-		fault(pi, GSEU_EXC_REGION, "math intdivmod: the remainder register is past r127");
+	if ((x & GSEU_X_GROUP4) && pi->n % 4)
+		gsi_fault(pi, GSEU_EXC_OPERAND,
+			  "%s needs an execution size that is a multiple of 4", gsi_opname(pi));
+	if (sem->check)
+		sem->check(pi);
 	if (in->saturate && is_acc(&pi->dst))
-		fault(pi, GSEU_EXC_OPERAND, ".sat with an accumulator destination (notes 3.7)");
+		gsi_fault(pi, GSEU_EXC_OPERAND, ".sat with an accumulator destination (notes 3.7)");
 	if (cls == GSI_I && any_q && in->saturate)
-		fault(pi, GSEU_EXC_UNSUPPORTED, "saturation of a 64-bit integer result");
+		gsi_fault(pi, GSEU_EXC_UNSUPPORTED, "saturation of a 64-bit integer result");
 
 	/* Implicit accumulator (notes 3.7): dst type, lane (c0+k)*size. */
 	{
-		bool reads = op == GSEU_OP_MAC || op == GSEU_OP_MACH ||
-			     op == GSEU_OP_SADA2;
-		bool writes = (in->acc_wr_en && op != GSEU_OP_CMP &&
-			       op != GSEU_OP_CMPN && !is_acc(&pi->dst)) ||
-			      op == GSEU_OP_MACH || op == GSEU_OP_ADDC ||
-			      op == GSEU_OP_SUBB;
+		bool reads = x & GSEU_X_ACC_READ;
+		bool writes = (in->acc_wr_en && !(x & GSEU_X_NO_ACCWR) &&
+			       !is_acc(&pi->dst)) || (x & GSEU_X_ACC_WRITE);
 		unsigned at = pi->dst.type, sz;
 
 		if (gseu_type_size(at) == 1)
@@ -361,9 +343,12 @@ static void setup_alu(struct gsi_insn *pi)
 		}
 	}
 
+	/* Condition modifier and predicate, as the row says. */
+	pi->pred_sel = (x & GSEU_X_PRED_SELECTS) && !in->cmod;
+	pi->flag_wr = in->cmod && !(x & GSEU_X_CMOD_NOFLAG);
+
 	/* Raw moves keep every bit, denormals and NaN payloads too (2.4). */
-	if ((op == GSEU_OP_MOV || (op == GSEU_OP_SEL && !in->cmod)) &&
-	    !in->saturate && !in->cmod && !pi->acc_wr &&
+	if ((x & GSEU_X_RAW) && !in->saturate && !in->cmod && !pi->acc_wr &&
 	    pi->dst.kind != GSI_K_GRF_IND) {
 		bool raw = true;
 
@@ -372,13 +357,62 @@ static void setup_alu(struct gsi_insn *pi)
 			       !pi->src[s].abs;
 		pi->raw = raw;
 		if (raw && !pi->fault)
-			pi->exec = gsi_exec_raw;
+			pi->exec = pi->pred_sel ? gsi_exec_raw_sel : gsi_exec_raw;
 	}
 }
 
+/* Branches: targets as absolute byte offsets, jump operands (FLOW class). */
+static void setup_flow(struct gsi_insn *pi, const struct gseu_opinfo *info,
+		       const struct gsi_sem *sem)
+{
+	const struct gseu_insn *in = &pi->in;
+
+	pi->exec = sem->exec;
+	pi->jip_ip = (int64_t)pi->ip + in->jip;
+	pi->uip_ip = (int64_t)pi->ip + in->uip;
+	if (in->form == GSEU_FORM_JMPI)
+		pi->jip_ip += pi->size;	/* jmpi counts from the next insn */
+	if (in->form == GSEU_FORM_CALL)
+		setup_operand(pi, &in->dst, &pi->dst, true, "dst");
+	if ((in->form == GSEU_FORM_JMPI || in->form == GSEU_FORM_CALL) &&
+	    in->src[1].file != GSEU_FILE_IMM)
+		setup_operand(pi, &in->src[1], &pi->src[1], false, "src1");
+	if (in->form == GSEU_FORM_RET)
+		setup_operand(pi, &in->src[0], &pi->src[0], false, "src0");
+	if ((info->flags & GSEU_F_BRCTRL) && in->acc_wr_en)
+		gsi_fault(pi, GSEU_EXC_UNSUPPORTED,
+			  "%s with BranchCtrl (the goto/join model) is not implemented",
+			  gsi_opname(pi));
+	if (sem->check)
+		sem->check(pi);
+}
+
+/* Messages: the response registers (SEND class). */
+static void setup_send(struct gsi_insn *pi, const struct gsi_sem *sem)
+{
+	const struct gseu_insn *in = &pi->in;
+
+	pi->exec = sem->exec;
+	setup_operand(pi, &in->dst, &pi->dst, true, "dst");
+	if (in->src[0].file != GSEU_FILE_GRF || in->src[0].indirect)
+		gsi_fault(pi, GSEU_EXC_OPERAND, "send: the payload must be a direct GRF");
+	if (in->dst.file == GSEU_FILE_GRF && in->dst.indirect)
+		gsi_fault(pi, GSEU_EXC_UNSUPPORTED, "send: an indirect response register");
+	/*
+	 * An ARF destination is fine when the message returns nothing
+	 * (IGT's gen8 kernels name acc0); the descriptor, possibly in
+	 * a0, decides that at execution (insns/send.c).
+	 */
+	if (sem->check)
+		sem->check(pi);
+}
+
+/* One decoded instruction -> its handler, as its row and semantics say. */
 static void predecode(struct gsi_insn *pi)
 {
 	const struct gseu_insn *in = &pi->in;
+	const struct gseu_opinfo *info = gseu_opinfo_by_op(in->op);
+	const struct gsi_sem *sem = gsi_sem_tab[in->op];
 
 	pi->n = in->exec_size;
 	pi->c0 = (uint8_t)(in->qtr_ctrl * 8 + in->nib_ctrl * 4);
@@ -393,77 +427,40 @@ static void predecode(struct gsi_insn *pi)
 		pi->wm_lanes = wm;
 	}
 	if (pi->c0 + pi->n > 32) {
-		fault(pi, GSEU_EXC_OPERAND, "channels %u..%u: a thread has 32",
-		      pi->c0, pi->c0 + pi->n - 1);
+		gsi_fault(pi, GSEU_EXC_OPERAND, "channels %u..%u: a thread has 32",
+			  pi->c0, pi->c0 + pi->n - 1);
 		return;
 	}
 	if (in->debug_ctrl) {
-		fault(pi, GSEU_EXC_BREAKPOINT, "breakpoint (DebugCtrl) on %s", opname(pi));
+		gsi_fault(pi, GSEU_EXC_BREAKPOINT, "breakpoint (DebugCtrl) on %s", gsi_opname(pi));
 		return;
 	}
 
-	switch (in->form) {
-	case GSEU_FORM_ALU1:
-		if (in->op == GSEU_OP_WAIT) {
-			pi->exec = gsi_exec_wait;
-			if (in->src[0].file != GSEU_FILE_ARF ||
-			    (in->src[0].nr & 0xf0) != GSEU_ARF_N0)
-				fault(pi, GSEU_EXC_OPERAND, "wait: src0 must be n0");
-			return;
-		}
-		/* fall through */
-	case GSEU_FORM_ALU2:
-	case GSEU_FORM_ALU3:
-	case GSEU_FORM_MATH:
-		setup_alu(pi);
+	switch (info->exec) {
+	case GSEU_EXEC_ALU:
+		setup_alu(pi, info, sem);
 		return;
-	case GSEU_FORM_SEND:
-		pi->exec = gsi_exec_send;
-		setup_operand(pi, &in->dst, &pi->dst, true, "dst");
-		if (in->src[0].file != GSEU_FILE_GRF || in->src[0].indirect)
-			fault(pi, GSEU_EXC_OPERAND, "send: the payload must be a direct GRF");
-		if (in->dst.file == GSEU_FILE_GRF && in->dst.indirect)
-			fault(pi, GSEU_EXC_UNSUPPORTED, "send: an indirect response register");
-		/*
-		 * An ARF destination is fine when the message returns nothing
-		 * (IGT's gen8 kernels name acc0); the descriptor, possibly in
-		 * a0, decides that at execution (interp_send.c).
-		 */
+	case GSEU_EXEC_FLOW:
+		setup_flow(pi, info, sem);
 		return;
-	case GSEU_FORM_BRANCH1:
-	case GSEU_FORM_BRANCH2:
-	case GSEU_FORM_JMPI:
-	case GSEU_FORM_CALL:
-	case GSEU_FORM_RET:
-		pi->exec = gsi_exec_flow;
-		pi->jip_ip = (int64_t)pi->ip + in->jip;
-		pi->uip_ip = (int64_t)pi->ip + in->uip;
-		if (in->form == GSEU_FORM_JMPI)
-			pi->jip_ip += pi->size;	/* jmpi counts from the next insn */
-		if (in->form == GSEU_FORM_CALL)
-			setup_operand(pi, &in->dst, &pi->dst, true, "dst");
-		if ((in->form == GSEU_FORM_JMPI || in->form == GSEU_FORM_CALL) &&
-		    in->src[1].file != GSEU_FILE_IMM)
-			setup_operand(pi, &in->src[1], &pi->src[1], false, "src1");
-		if (in->form == GSEU_FORM_RET)
-			setup_operand(pi, &in->src[0], &pi->src[0], false, "src0");
-		if (in->op == GSEU_OP_BRD || in->op == GSEU_OP_BRC)
-			fault(pi, GSEU_EXC_UNSUPPORTED,
-			      "%s (diverging/converging branch) is not implemented: its Gen8 semantics are not in the notes",
-			      opname(pi));
-		if ((in->op == GSEU_OP_IF || in->op == GSEU_OP_ELSE) && in->acc_wr_en)
-			fault(pi, GSEU_EXC_UNSUPPORTED,
-			      "%s with BranchCtrl (the goto/join model) is not implemented",
-			      opname(pi));
+	case GSEU_EXEC_SEND:
+		setup_send(pi, sem);
 		return;
-	case GSEU_FORM_NOP:
-		pi->exec = gsi_exec_nop;
+	case GSEU_EXEC_PLAIN:
+		pi->exec = sem->exec;
+		if (sem->check)
+			sem->check(pi);
+		return;
+	case GSEU_EXEC_NONE:
+		gsi_fault(pi, GSEU_EXC_UNSUPPORTED, "%s", sem->why);
 		return;
 	}
-	fault(pi, GSEU_EXC_ILLEGAL, "unknown instruction form %u", in->form);
+	gsi_fault(pi, GSEU_EXC_ILLEGAL, "%s: unknown execution class %u", gsi_opname(pi),
+		  info->exec);
 }
 
-static const struct gsi_insn *at_ip(const struct gseu_program *p, int64_t ip)
+/* The instruction starting at byte ip, or NULL. */
+struct gsi_insn *gsi_at_ip(const struct gseu_program *p, int64_t ip)
 {
 	if (ip < 0 || ip >= p->size || (ip & 7) || p->slot[ip / 8] < 0)
 		return NULL;
@@ -472,27 +469,24 @@ static const struct gsi_insn *at_ip(const struct gseu_program *p, int64_t ip)
 
 static void mark(struct gseu_program *p, int64_t ip)
 {
-	const struct gsi_insn *t = at_ip(p, ip);
+	struct gsi_insn *t = gsi_at_ip(p, ip);
 
 	if (t)
-		p->insns[t - p->insns].join = true;
+		t->join = true;
 }
 
-/* Branch targets wake parked channels; break waits past its while. */
+/* Branch targets wake parked channels; link() may move a target first. */
 static void link_flow(struct gseu_program *p)
 {
 	for (unsigned i = 0; i < p->count; i++) {
 		struct gsi_insn *pi = &p->insns[i];
-		const struct gsi_insn *w;
+		const struct gsi_sem *sem;
 
-		if (pi->exec != gsi_exec_flow)
+		if (pi->fault || gseu_opinfo_by_op(pi->in.op)->exec != GSEU_EXEC_FLOW)
 			continue;
-		if (pi->in.op == GSEU_OP_BREAK) {
-			/* Gen7+: UIP points at the WHILE (Mesa brw_set_uip_jip) */
-			w = at_ip(p, pi->uip_ip);
-			if (w && w->in.op == GSEU_OP_WHILE)
-				pi->uip_ip = (int64_t)w->ip + w->size;
-		}
+		sem = gsi_sem_tab[pi->in.op];
+		if (sem->link)
+			sem->link(p, pi);
 		mark(p, pi->jip_ip);
 		mark(p, pi->uip_ip);
 		mark(p, (int64_t)pi->ip + pi->size);
@@ -554,7 +548,7 @@ int gseu_program_create(const void *code, size_t size, struct gseu_program **out
 		pi->ip = (uint32_t)off;
 		pi->size = (uint32_t)len;
 		if (gseu_decode(b, size, off, &pi->in, &derr) != len) {
-			fault(pi, GSEU_EXC_ILLEGAL, "illegal instruction: %s", derr.msg);
+			gsi_fault(pi, GSEU_EXC_ILLEGAL, "illegal instruction: %s", derr.msg);
 		} else {
 			predecode(pi);
 		}

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * The tables themselves: the instruction table against the opcode list of
- * gen8-eu-encoding-and-launch.md 2.4 (transcribed here independently), the
- * type codes against 2.3, the field table tiling each layout's 128 bits
- * exactly once, the compaction tables' shapes and maps (2.6).
+ * gen8-eu-encoding-and-launch.md 2.4 (transcribed here independently) and
+ * its execution columns against the operand forms (the semantics
+ * themselves are test_interp_table's), the type codes against 2.3, the
+ * field table tiling each layout's 128 bits exactly once, the compaction
+ * tables' shapes and maps (2.6).
  */
 #include <string.h>
 
@@ -70,6 +72,29 @@ static void t_table_is_consistent(void)
 		}
 		/* mnemonics are unique */
 		CHECK(gseu_opinfo_by_name(a->name) == a);
+		/* the execution columns fit the operand form */
+		switch (a->exec) {
+		case GSEU_EXEC_ALU:
+			CHECK_MSG(a->form <= GSEU_FORM_MATH, "%s", a->name);
+			CHECK_MSG(a->cls && !(a->cls & ~GSEU_CLS_ALL), "%s", a->name);
+			break;
+		case GSEU_EXEC_FLOW:
+			CHECK_MSG(a->form >= GSEU_FORM_BRANCH1 && a->form <= GSEU_FORM_RET,
+				  "%s", a->name);
+			break;
+		case GSEU_EXEC_SEND:
+			CHECK_MSG(a->form == GSEU_FORM_SEND, "%s", a->name);
+			break;
+		case GSEU_EXEC_PLAIN:
+		case GSEU_EXEC_NONE:
+			break;
+		default:
+			CHECK_MSG(0, "%s: execution class %u", a->name, a->exec);
+		}
+		CHECK_MSG(a->exec == GSEU_EXEC_ALU || (!a->cls && !a->xflags),
+			  "%s: computation classes or properties off the ALU", a->name);
+		CHECK_MSG(!(a->flags & GSEU_F_ONE_OPERAND) || a->form == GSEU_FORM_ALU1,
+			  "%s", a->name);
 	}
 	CHECK_EQ(seen, GSEU_OP_COUNT);
 	CHECK(gseu_opinfo(0) == NULL);		/* illegal opcode */

@@ -107,7 +107,7 @@ struct gseu_reg {
 };
 
 /* ------------------------------------------------------------------ */
-/* The instruction table (eu/eu_insns.def).                            */
+/* The instruction table (include/gseu/eu_insns.def).                  */
 
 enum gseu_form {
 	GSEU_FORM_ALU1,		/* dst, src0 */
@@ -124,25 +124,83 @@ enum gseu_form {
 };
 
 enum gseu_op {
-#define GSEU_OP(id, mnem, opc, form, nsrc, flags) GSEU_OP_##id,
+#define GSEU_OP(id, ...) GSEU_OP_##id,
 #include "gseu/eu_insns.def"
 #undef GSEU_OP
 	GSEU_OP_COUNT
 };
 
-/* Opcode flags. */
+/* Opcode flags: encoding and syntax rules. */
 #define GSEU_F_CMOD_REQ	 0x01	/* needs a condition modifier (cmp, cmpn) */
 #define GSEU_F_NOCMOD	 0x02	/* an ALU-form op that takes none (wait) */
 #define GSEU_F_BRCTRL	 0x04	/* bit 28 is BranchCtrl, not AccWrEn */
 #define GSEU_F_ALIGN1	 0x08	/* must be Align1 (flow control, S1:1874) */
+#define GSEU_F_ONE_OPERAND 0x10	/* assembler: intel-gen4asm's "wait n0.0",
+				 * one register for dst and src0 and no
+				 * execution size (SIMD1) */
+
+/*
+ * Execution class: which executor runs the instruction and what predecode
+ * prepares for it (Documentation/gpu/gensim/eu-interpreter.rst).
+ */
+enum gseu_exec {
+	GSEU_EXEC_NONE,		/* decoded but not executed: raises "unsupported"
+				 * with the reason its semantics give */
+	GSEU_EXEC_ALU,		/* per-channel: gather -> kernel -> flags ->
+				 * scatter, one kernel per computation class */
+	GSEU_EXEC_FLOW,		/* a branch: JIP/UIP become targets and join
+				 * points; its handler moves channels */
+	GSEU_EXEC_SEND,		/* a message to a shared function */
+	GSEU_EXEC_PLAIN,	/* its handler alone; no operand set-up */
+};
+
+/*
+ * Computation classes an ALU instruction has a form for: F (the sources
+ * are F or HF), DF (a source is DF), I (integers only).  An instruction
+ * whose sources pick a class it lacks is an operand error ("frc has no
+ * integer form").
+ */
+#define GSEU_CLS_NONE	0
+#define GSEU_CLS_F	0x1
+#define GSEU_CLS_DF	0x2
+#define GSEU_CLS_I	0x4
+#define GSEU_CLS_FLT	(GSEU_CLS_F | GSEU_CLS_DF)
+#define GSEU_CLS_ALL	(GSEU_CLS_F | GSEU_CLS_DF | GSEU_CLS_I)
+
+/*
+ * Execution properties: what an instruction does beyond its kernel, read
+ * once at predecode so that no executor tests an opcode.
+ */
+#define GSEU_X_RAW	    0x01	/* with equal source and dst types and
+					 * no modifier, the bits are copied
+					 * (denormals, NaN payloads survive) */
+#define GSEU_X_PRED_SELECTS 0x02	/* without a condition modifier the
+					 * predicate picks src0 or src1 per
+					 * channel instead of masking (sel) */
+#define GSEU_X_CMOD_NOFLAG  0x04	/* the condition modifier chooses the
+					 * operation (sel min/max, csel's src2
+					 * test) and writes no flag */
+#define GSEU_X_LOGIC	    0x08	/* negate is bitwise not; (abs) is an
+					 * operand error */
+#define GSEU_X_ACC_READ	    0x10	/* reads the accumulator implicitly */
+#define GSEU_X_ACC_WRITE    0x20	/* writes the accumulator implicitly,
+					 * AccWrEn or not (carry, borrow, the
+					 * 64-bit sum of mach) */
+#define GSEU_X_NO_ACCWR	    0x40	/* AccWrEn writes no accumulator (the
+					 * results are flags: cmp, cmpn) */
+#define GSEU_X_GROUP4	    0x80	/* works on groups of 4 channels: the
+					 * execution size is a multiple of 4 */
 
 struct gseu_opinfo {
 	const char *name;
 	uint8_t opcode;		/* hardware opcode, bits 6:0 */
 	uint8_t form;		/* enum gseu_form */
 	uint8_t nsrc;		/* live sources (math: see gseu_insn.nsrc) */
-	uint8_t flags;
+	uint8_t flags;		/* GSEU_F_* */
 	uint8_t op;		/* enum gseu_op */
+	uint8_t exec;		/* enum gseu_exec */
+	uint8_t cls;		/* GSEU_CLS_* */
+	uint16_t xflags;	/* GSEU_X_* */
 };
 
 /* Row of a hardware opcode, or NULL if Gen8 gensim does not support it. */

@@ -8,6 +8,8 @@
  * mode takes |x| for log, rsq and sqrt and turns +-INF into +-FLT_MAX
  * (the scatter does that part).
  *
+ * The row is GSEU_CLS_F | GSEU_CLS_I: each function has one of the two.
+ *
  * Integer divide: quotient truncates toward zero, the remainder takes the
  * numerator's sign; divide by zero gives, signed, Q = R = 0x7fffffff for a
  * numerator >= 0 and 0x80000000 for a negative one, unsigned Q = R =
@@ -25,13 +27,8 @@
  */
 #include <math.h>
 
-#include "interp.h"
-#include "interp_float.h"
-
-#define NL for (unsigned k = 0; k < e->n; k++)
-#define A e->s[0]
-#define B e->s[1]
-#define R e->r
+#include "insns.h"
+#include "../interp_float.h"
 
 static bool alt(const struct gsi_exec *e)
 {
@@ -105,11 +102,11 @@ static void k_idiv(struct gsi_exec *e)
 	e->r2_to_next = true;
 }
 
-gsi_kernel_fn gsi_math_kernel(const struct gsi_insn *pi, const char **why)
+/* The function field chooses the kernel; F or I sources, never DF. */
+static gsi_kernel_fn math_pick(struct gsi_insn *pi)
 {
 	bool f = pi->cls == GSI_F, i = pi->cls == GSI_I;
 
-	*why = NULL;
 	switch (pi->in.math_fn) {
 	case GSEU_MATH_INV: return f ? k_inv : NULL;
 	case GSEU_MATH_LOG: return f ? k_log : NULL;
@@ -124,16 +121,28 @@ gsi_kernel_fn gsi_math_kernel(const struct gsi_insn *pi, const char **why)
 	case GSEU_MATH_IREM: return i ? k_irem : NULL;
 	case GSEU_MATH_IDIV:
 		if (pi->n > 8) {
-			*why = "math intdivmod writes two registers; SIMD16 is not allowed";
+			gsi_fault(pi, GSEU_EXC_UNSUPPORTED,
+				  "math intdivmod writes two registers; SIMD16 is not allowed");
 			return NULL;
 		}
 		return i ? k_idiv : NULL;
 	case GSEU_MATH_INVM:
 	case GSEU_MATH_RSQRTM:
-		*why = "math invm/rsqrtm (IEEE macro steps for madm and acc2-acc9) are not implemented";
+		gsi_fault(pi, GSEU_EXC_UNSUPPORTED,
+			  "math invm/rsqrtm (IEEE macro steps for madm and acc2-acc9) are not implemented");
 		return NULL;
 	default:
-		*why = "reserved math function";
+		gsi_fault(pi, GSEU_EXC_UNSUPPORTED, "reserved math function");
 		return NULL;
 	}
 }
+
+/* intdivmod: the remainder goes to the register after dst */
+static void math_check(struct gsi_insn *pi)
+{
+	if (pi->in.math_fn == GSEU_MATH_IDIV && pi->dst.kind == GSI_K_GRF &&
+	    pi->dst.off[pi->n - 1] + 32u + pi->dst.size > GSEU_NUM_GRF * 32)
+		gsi_fault(pi, GSEU_EXC_REGION,
+			  "math intdivmod: the remainder register is past r127");
+}
+GSI_SEM(math, .pick = math_pick, .check = math_check);

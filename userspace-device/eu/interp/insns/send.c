@@ -1,27 +1,22 @@
 // SPDX-License-Identifier: MIT
 /*
- * send / sendc and wait.
- *
- * send (seed-000-eu-isa.md 6.4, gen8-eu-encoding-and-launch.md 2.5): the
- * descriptor is the immediate (bits 124:96) or a0.0:ud, mlen = 28:25,
- * rlen = 24:20, header = 19, function control = 18:0; the SFID is in the
- * instruction, as is EOT.  The payload is mlen GRFs from src0, the
+ * send and sendc (seed-000-eu-isa.md 6.4, gen8-eu-encoding-and-launch.md
+ * 2.5): the descriptor is the immediate (bits 124:96) or a0.0:ud, mlen =
+ * 28:25, rlen = 24:20, header = 19, function control = 18:0; the SFID is
+ * in the instruction, as is EOT.  The payload is mlen GRFs from src0, the
  * response rlen GRFs from dst (none for a null dst).  The shared function
  * itself is the embedder's handler for the SFID (struct gseu_sfid_table);
  * the interpreter only checks the register ranges, hands over the
- * registers and the channel mask, and ends the thread on EOT.
+ * registers and the channel mask, and ends the thread on EOT.  sendc is
+ * send plus the ordering flag the handler sees (render-target writes).
+ * Predecode (GSEU_EXEC_SEND) has set up the response operand.
  *
  * Choice: a send whose execution mask and predicate leave no channel and
  * that is not EOT sends nothing (an EOT send always goes out).
- *
- * wait (seed-000-eu-isa.md 6.2, shared functions 2.6): `wait n0.N` blocks
- * while the notification count n0.N is 0, then takes one notification.
- * Notifications arrive through gseu_thread_notify() at any time; they are
- * folded into n0 here, by the thread that runs.
  */
-#include "interp.h"
+#include "insns.h"
 
-int gsi_exec_send(struct gsi_run *r, const struct gsi_insn *pi)
+static int send_msg(struct gsi_run *r, const struct gsi_insn *pi, bool sendc)
 {
 	struct gseu_hw_thread *t = r->t;
 	const struct gseu_insn *in = &pi->in;
@@ -34,7 +29,7 @@ int gsi_exec_send(struct gsi_run *r, const struct gsi_insn *pi)
 						 : t->a0.d[0]) & 0x1fffffffu;
 	m.sfid = in->sfid;
 	m.eot = in->eot;
-	m.sendc = in->op == GSEU_OP_SENDC;
+	m.sendc = sendc;
 	m.desc = desc;
 	m.mlen = (uint8_t)(desc >> 25 & 0xf);
 	m.rlen = (uint8_t)(desc >> 20 & 0x1f);
@@ -84,16 +79,14 @@ int gsi_exec_send(struct gsi_run *r, const struct gsi_insn *pi)
 	}
 }
 
-int gsi_exec_wait(struct gsi_run *r, const struct gsi_insn *pi)
+static int exec_send(struct gsi_run *r, const struct gsi_insn *pi)
 {
-	struct gseu_hw_thread *t = r->t;
-	unsigned sub = (pi->in.src[0].subnr / 4) & 3;
-	uint32_t got = atomic_exchange_explicit(&t->notify_pending[sub], 0,
-						memory_order_acquire);
-
-	t->n0.d[sub] += got;
-	if (!t->n0.d[sub])
-		return GSI_STOP(GSEU_RUN_BLOCKED);
-	t->n0.d[sub]--;
-	return 0;
+	return send_msg(r, pi, false);
 }
+GSI_SEM(send, .exec = exec_send);
+
+static int exec_sendc(struct gsi_run *r, const struct gsi_insn *pi)
+{
+	return send_msg(r, pi, true);
+}
+GSI_SEM(sendc, .exec = exec_sendc);
