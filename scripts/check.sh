@@ -102,6 +102,11 @@ log=$out/rst.log
 python3 scripts/check-rst.py Documentation/gpu/gensim/*.rst >"$log" 2>&1
 gate "docs-rst" "$log" $?
 
+step "citations: by public title, none outside the repository"
+log=$out/citations.log
+scripts/check-citations >"$log" 2>&1
+gate "citations" "$log" $?
+
 step "device layering: includes point down"
 log=$out/device-layers.log
 scripts/device-layers >"$log" 2>&1

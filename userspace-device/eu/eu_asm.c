@@ -5,12 +5,14 @@
  *
  * Branch units are Gen8's: signed byte offsets from the branch instruction
  * itself, except jmpi, whose offset counts from the next instruction
- * (seed-000-eu-isa.md 6.5; gen8-eu-encoding-and-launch.md 2.2 and 2.7,
- * where intel-gen4asm's different units are recorded).  Instructions that
- * name a label are never compacted, so a layout computed once is final.
- * An EOT send after compaction is moved to a 16-byte boundary with a
- * compacted nop, as Mesa does (brw_eu_compact.c: "the end of thread SEND
- * instruction needs to be aligned, or the GPU hangs").
+ * (965/G35 PRM Vol. 4 Subsystem and Cores (2008), 14.2 "Instruction
+ * Description"; Mesa src/intel/compiler/brw_eu_emit.c; Mesa
+ * src/intel/compiler/brw_inst.h; IGT intel-gen4asm, where intel-gen4asm's
+ * different units are recorded).  Instructions that name a label are never
+ * compacted, so a layout computed once is final.  An EOT send after
+ * compaction is moved to a 16-byte boundary with a compacted nop, as Mesa
+ * does (brw_eu_compact.c: "the end of thread SEND instruction needs to be
+ * aligned, or the GPU hangs").
  */
 #include <ctype.h>
 #include <stdlib.h>

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * The compacted (64-bit) form: expand to native, and compact when the
- * tables allow it.  gen8-eu-encoding-and-launch.md 2.6: compacted field
- * layout, the 13-bit sign-replicated immediate, the 3-source variant.
+ * tables allow it.  Mesa src/intel/compiler/brw_eu_compact.c: compacted
+ * field layout, the 13-bit sign-replicated immediate, the 3-source
+ * variant.
  *
  * gseu_compact_expand() is the only place that knows how an instruction
  * was stored: everything downstream sees a native instruction.  Compaction

@@ -2,11 +2,12 @@
 /*
  * Gen8 instruction compaction tables, as data.
  *
- * A compacted instruction (gen8-eu-encoding-and-launch.md 2.6) stores
- * 5-bit indices into four 32-entry tables (control, datatype, subregister,
- * source region); each entry is a run of native bits, and the maps below
- * say which native bit ranges an entry fills, most significant first.
- * The compacted three-source form uses two 4-entry tables the same way.
+ * A compacted instruction (Mesa src/intel/compiler/brw_eu_compact.c)
+ * stores 5-bit indices into four 32-entry tables (control, datatype,
+ * subregister, source region); each entry is a run of native bits, and the
+ * maps below say which native bit ranges an entry fills, most significant
+ * first.  The compacted three-source form uses two 4-entry tables the same
+ * way.
  *
  * Values: the Broadwell tables of Mesa's brw_eu_compact.c (the three-source
  * ones are Cherryview's with the two/three high bits dropped, which Mesa

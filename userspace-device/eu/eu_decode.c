@@ -2,9 +2,13 @@
 /*
  * Decoder: a native (128-bit) Gen8 instruction -> struct gseu_insn.
  *
- * Follows gen8-eu-encoding-and-launch.md 2.1-2.5 (field positions, types,
- * opcodes, send) and seed-000-eu-isa.md 4-6 (regions, access modes,
- * predication, branches).  Field positions come from eu_fields.def only.
+ * Follows Mesa src/intel/compiler/brw_inst.h; IGT
+ * assembler/gen8_instruction.h (field positions, types, opcodes, send)
+ * and 965/G35 PRM Vol. 4 Subsystem and Cores (2008), 11.3.6 "Region
+ * Parameters", 11.3.7 "Region Addressing Modes", 11.3.8 "Access Modes";
+ * PRM Vol. 6 3D-Media-GPGPU (Broxton 2017), "Register Region
+ * Restrictions" (regions, access modes, predication, branches).  Field
+ * positions come from eu_fields.def only.
  *
  * Every reserved code is rejected with a message naming the field.  The
  * last step re-encodes the result and compares: any bit the decoder did
@@ -129,7 +133,12 @@ static int decode_dst(const struct gseu_native *n, struct gseu_insn *i,
 	}
 	h = gseu_hstride_from_code((unsigned)fget(n, GF_DST_HSTRIDE));
 	r->hstride = (uint8_t)h;
-	/* Region rule 7 (seed-000 4.5); Align16 ignores the dst stride. */
+	/*
+	 * Region rule 7 (965/G35 PRM Vol. 4 Subsystem and Cores (2008), 11.3.9
+	 * "Execution Data Type", 11.3.10 "Register Region Restrictions"; PRM
+	 * Vol. 6 3D-Media-GPGPU (Broxton 2017), "Register Region
+	 * Restrictions"); Align16 ignores the dst stride.
+	 */
 	if (i->access == GSEU_ALIGN1 && h == 0)
 		return gseu_fail_field(err, GSEU_E_FIELD, GF_DST_HSTRIDE, 0,
 				       "an Align1 destination stride cannot be 0");

@@ -5,8 +5,10 @@
  *
  * The mirror of eu_decode.c over the same field table (eu_fields.def) and
  * the same legality checks (eu_form.c), following
- * gen8-eu-encoding-and-launch.md 2.1-2.6 and seed-000-eu-isa.md 6.3.
- * It refuses anything it cannot represent exactly instead of truncating.
+ * Mesa src/intel/compiler/brw_inst.h; IGT assembler/gen8_instruction.h
+ * and 965/G35 PRM Vol. 4 Subsystem and Cores (2008), 13.2 "Instruction
+ * Machine Formats". It refuses anything it cannot represent exactly
+ * instead of truncating.
  */
 #include <string.h>
 

@@ -4,7 +4,8 @@
  * message naming the field (with its bit range, from eu_fields.def) and
  * the offending value, so a bad kernel can be diagnosed from the message
  * alone (project rule: loud, specific errors).  The fields and their bit
- * ranges are those of gen8-eu-encoding-and-launch.md 2.1-2.6.
+ * ranges are those of Mesa src/intel/compiler/brw_inst.h; IGT
+ * assembler/gen8_instruction.h.
  */
 #include <stdio.h>
 #include <string.h>

@@ -5,8 +5,10 @@
  * (gseu_insn.ignored) and whether the flag register field is live.
  *
  * Which operand slots each form uses follows Mesa/IGC practice for Gen8
- * (gen8-eu-encoding-and-launch.md 2.5 for send; seed-000-eu-isa.md 6.3
- * for branches: JIP 127:96, UIP 95:64; 6.6 for jmpi = ip, ip, imm).
+ * (Mesa src/intel/compiler/brw_inst.h for send; 965/G35 PRM Vol. 4
+ * Subsystem and Cores (2008), 13.2 "Instruction Machine Formats"; Mesa
+ * src/intel/compiler/brw_inst.h for branches: JIP 127:96, UIP 95:64;
+ * 6.6 for jmpi = ip, ip, imm).
  */
 #include "eu_priv.h"
 
@@ -130,7 +132,12 @@ int gseu_check_operand(const struct gseu_insn *i, const struct gseu_reg *r,
 				 "%s: type %s exists only as an immediate", slot,
 				 gseu_type_name(r->type));
 	if (r->indirect) {
-		/* a0 + AddrImm is a byte address in GRF space (seed-000 4.3) */
+		/*
+		 * a0 + AddrImm is a byte address in GRF space (965/G35 PRM Vol.
+		 * 4 Subsystem and Cores (2008), 11.3.7 "Region Addressing
+		 * Modes"; PRM Vol. 6 3D-Media-GPGPU (Broxton 2017), "Regioning
+		 * Rules for Register Indirect Addressing")
+		 */
 		if (r->file != GSEU_FILE_GRF)
 			return gseu_fail(err, GSEU_E_OPERAND,
 					 "%s: register-indirect addressing reaches the GRF only",

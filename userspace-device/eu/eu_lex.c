@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * Assembler lexing: white space, names, numbers, type suffixes and
- * immediates.  Immediate rules: seed-000-eu-isa.md 2.1 (16-bit values
- * repeat in both halves, no byte immediates), 4.1 (type suffixes) and
- * gen8-eu-encoding-and-launch.md 2.7 pitfall 2 ("0x10D" is hex 10D, so a
+ * immediates.  Immediate rules: 965/G35 PRM Vol. 4 Subsystem and Cores
+ * (2008), 10.1 "Fundamental Data Types", 10.2 "Numerical Data Types"
+ * (16-bit values repeat in both halves, no byte immediates), 4.1 (type
+ * suffixes) and IGT intel-gen4asm pitfall 2 ("0x10D" is hex 10D, so a
  * type after hex digits needs ':' unless Mesa's 9-digit "0x3f800000F").
  */
 #include <ctype.h>
@@ -229,8 +230,9 @@ uint16_t gseu_lx_to_half(double d)
 /*
  * Immediate: number then type.  "0x3f800000F" (Mesa) is hex 3f800000 of
  * type F: with no suffix left and 9 hex digits, the last F/D is the type.
- * "0x10D" with 3 digits stays 0x10D, as in intel-gen4asm (seed-000 2.7
- * pitfall 2), and then lacks a type.  ':' always separates.
+ * "0x10D" with 3 digits stays 0x10D, as in intel-gen4asm (965/G35
+ * PRM Vol. 4 Subsystem and Cores (2008), 10.4 "Type Conversion" pitfall
+ * 2), and then lacks a type.  ':' always separates.
  */
 int gseu_lx_parse_imm(struct gseu_cur *c, struct gseu_reg *r)
 {

@@ -4,7 +4,10 @@
  * eu_tables.c), subregisters in elements of the type, register-indirect
  * g[a0.N,imm], regions <v,w,h> / <w,h> (Vx1, VxH) / Align16 <v,4,1> with
  * swizzles and write masks, three-source operands, jump targets.
- * seed-000-eu-isa.md 4.1-4.4 gives the syntax and its meaning.
+ * 965/G35 PRM Vol. 4 Subsystem and Cores (2008), 11.3.6 "Region
+ * Parameters", 11.3.7 "Region Addressing Modes", 11.3.8 "Access Modes";
+ * PRM Vol. 6 3D-Media-GPGPU (Broxton 2017), "Register Region
+ * Restrictions" gives the syntax and its meaning.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -295,7 +298,12 @@ int gseu_lx_parse_src(struct gseu_cur *c, struct gseu_insn *i, struct gseu_reg *
 			if (r->vstride == GSEU_VSTRIDE_VXH)
 				return gseu_lx_perr(c, "%sbad vertical stride", "");
 		} else if (nvals == 2 && r->indirect) {
-			/* <width,hstride>: Vx1 or VxH rows (seed-000 4.3) */
+			/*
+			 * <width,hstride>: Vx1 or VxH rows (965/G35 PRM Vol. 4
+			 * Subsystem and Cores (2008), 11.3.7 "Region Addressing
+			 * Modes"; PRM Vol. 6 3D-Media-GPGPU (Broxton 2017),
+			 * "Regioning Rules for Register Indirect Addressing")
+			 */
 			r->vstride = GSEU_VSTRIDE_VXH;
 			r->width = (uint8_t)(a > 255 ? 255 : a);
 			r->hstride = (uint8_t)(b > 255 ? 255 : b);

@@ -6,9 +6,12 @@
  * intel-gen4asm spellings: "mov (8)" with a space, ':' before types,
  * "<8;8,1>" or "<8,8,1>", options in braces, a trailing ';', a math
  * function after the operands, the generic send form "ex_desc desc".
- * Syntax and semantics of the fields: seed-000-eu-isa.md 4.1-4.4 (operand
- * syntax, regions, access modes), 5.2-5.5 (predication, condition
- * modifiers, controls), 6.4 (send); gen8-eu-encoding-and-launch.md 2.7.
+ * Syntax and semantics of the fields: 965/G35 PRM Vol. 4 Subsystem and
+ * Cores (2008), 11.3.6 "Region Parameters", 11.3.7 "Region Addressing
+ * Modes", 11.3.8 "Access Modes"; PRM Vol. 6 3D-Media-GPGPU
+ * (Broxton 2017), "Register Region Restrictions" (operand syntax,
+ * regions, access modes), 5.2-5.5 (predication, condition modifiers,
+ * controls), 6.4 (send); IGT intel-gen4asm.
  *
  * Subregister numbers are in elements of the operand's type (Mesa/PRM);
  * intel-gen4asm reads bytes there.  The chapter eu-isa.rst has the rules.

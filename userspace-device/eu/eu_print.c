@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * Disassembler: struct gseu_insn -> one line of assembler text, in a
- * syntax close to what Mesa prints for Gen8 (notes seed-000 4.1, 4.4, 6.6;
- * the chapter Documentation/gpu/gensim/eu-isa.rst describes it).
+ * syntax close to what Mesa prints for Gen8 (965/G35 PRM Vol. 4 Subsystem
+ * and Cores (2008), 11.3.6 "Region Parameters"; IGT intel-gen4asm;
+ * [PRM-965] 11.3.8 "Access Modes"; Chia-I Wu's "Intel GEN6 PRM" notes
+ * (olv-notes), "Execution Environment"; the chapter
+ * Documentation/gpu/gensim/eu-isa.rst describes it).
  *
  * One printer per operand kind (register name, destination, source region,
  * immediate, three-source operand, send descriptor); the assembler's
@@ -140,7 +143,11 @@ static void print_double(struct gseu_sb *sb, uint64_t bits)
 	P("0x%016" PRIx64 ":DF", bits);
 }
 
-/* 16-bit immediates are replicated into both halves (seed-000 2.1). */
+/*
+ * 16-bit immediates are replicated into both halves (965/G35 PRM Vol. 4
+ * Subsystem and Cores (2008), 10.1 "Fundamental Data Types", 10.2 "Numerical
+ * Data Types").
+ */
 static void print_imm16(struct gseu_sb *sb, uint32_t v, unsigned t)
 {
 	uint16_t lo = (uint16_t)v;

@@ -77,7 +77,11 @@ int gseu_fail(struct gseu_error *err, enum gseu_err code, const char *fmt, ...)
 int gseu_fail_field(struct gseu_error *err, enum gseu_err code,
 		    enum gseu_field f, uint64_t value, const char *why);
 
-/* Region code tables (notes seed-000 4.2). -1: reserved code. */
+/*
+ * Region code tables (965/G35 PRM Vol. 4 Subsystem and Cores (2008), 11.3.6
+ * "Region Parameters"; Chia-I Wu's "Intel GEN6 PRM" notes (olv-notes),
+ * "Execution Environment"). -1: reserved code.
+ */
 int gseu_vstride_from_code(unsigned code);	/* 0xF -> GSEU_VSTRIDE_VXH */
 int gseu_vstride_to_code(unsigned v);
 int gseu_width_from_code(unsigned code);
@@ -86,7 +90,10 @@ int gseu_hstride_from_code(unsigned code);
 int gseu_hstride_to_code(unsigned v);
 int gseu_log2_exec(unsigned exec_size);		/* -1 if not 1..32 pow2 */
 
-/* Three-source type codes (notes 2.2: F 0, D 1, UD 2, DF 3, HF 4). */
+/*
+ * Three-source type codes (965/G35 PRM Vol. 4 Subsystem and Cores (2008), 10.3
+ * "Floating Point Modes": F 0, D 1, UD 2, DF 3, HF 4).
+ */
 int gseu_type3_from_hw(unsigned hw);
 int gseu_type3_to_hw(enum gseu_type t);
 
@@ -115,8 +122,10 @@ void gseu_ignored_mask(const struct gseu_insn *insn, struct gseu_native *mask);
 /*
  * Operand legality shared by decoder, encoder and assembler: file and
  * type codes, ARF register numbers, alignment of the byte offset to the
- * element size (seed-000 2.1: every access is naturally aligned), address
- * register ranges.  `slot` names the operand in the message.
+ * element size (965/G35 PRM Vol. 4 Subsystem and Cores (2008), 10.1
+ * "Fundamental Data Types", 10.2 "Numerical Data Types": every access is
+ * naturally aligned), address register ranges.  `slot` names the operand
+ * in the message.
  */
 int gseu_check_operand(const struct gseu_insn *insn, const struct gseu_reg *r,
 		       const char *slot, bool is_dst, struct gseu_error *err);

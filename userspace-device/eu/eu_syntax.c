@@ -3,8 +3,9 @@
  * Syntax shared by the disassembler and the assembler: the option names
  * inside braces and the channel-group names (1Q, 2H, 3N...).  Names follow
  * what Mesa prints (align1, 1Q, NoDDClr, EOT...) and also accept the
- * intel-gen4asm spellings (nomask, accwrctrl, ...), seed-000-eu-isa.md
- * 5.4-5.5 and 6.4.
+ * intel-gen4asm spellings (nomask, accwrctrl, ...), 965/G35 PRM Vol. 4
+ * Subsystem and Cores (2008), 11.4 "SIMD Execution Control", 2.6.2 "Send
+ * Instruction".
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -97,8 +98,10 @@ void gseu_opt_set(struct gseu_insn *i, enum gseu_opt o)
 const char gseu_swz_letter[4] = { 'x', 'y', 'z', 'w' };
 
 /*
- * QtrCtrl/NibCtrl name the first channel of the group (notes seed-000
- * 5.4): SIMD8 at 1Q-4Q, SIMD16 at 1H/2H, SIMD1-4 at nibbles 1N-8N.
+ * QtrCtrl/NibCtrl name the first channel of the group (965/G35
+ * PRM Vol. 4 Subsystem and Cores (2008), 11.5 "Instruction
+ * Compression"): SIMD8 at 1Q-4Q, SIMD16 at 1H/2H, SIMD1-4 at nibbles
+ * 1N-8N.
  */
 const char *gseu_chan_name(const struct gseu_insn *i, char buf[8])
 {

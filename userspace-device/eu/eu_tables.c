@@ -5,11 +5,12 @@
  * code <-> value tables for types, regions, condition modifiers, math
  * functions, SFIDs, predicate modes and ARF registers.
  *
- * Sources: gen8-eu-encoding-and-launch.md 2.3 (types), 2.4 (opcodes and
- * math functions), 3.1 (SFIDs); seed-000-eu-isa.md 3.4 (ARF numbers),
- * 4.2 (region codes), 5.2 (predicate modes), 5.3 (condition modifiers).
- * The Gen8 ARF classes beyond Gen4's (acc2-9, ce, msg, sp, tm, fc, dbg)
- * follow IGA's Gen8 register model [EXT].
+ * Sources: Mesa src/intel/compiler/brw_reg_type.c (types), 2.4 (opcodes
+ * and math functions), 3.1 (SFIDs); 965/G35 PRM Vol. 4 Subsystem and
+ * Cores (2008), 11.3.4 "ARF Registers" (ARF numbers), 4.2 (region
+ * codes), 5.2 (predicate modes), 5.3 (condition modifiers). The Gen8
+ * ARF classes beyond Gen4's (acc2-9, ce, msg, sp, tm, fc, dbg) follow
+ * IGA's Gen8 register model [EXT].
  */
 #include <string.h>
 #include <strings.h>

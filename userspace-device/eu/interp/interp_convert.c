@@ -2,13 +2,14 @@
 /*
  * The type-specialised edges of every ALU instruction, stamped per type by
  * macros: gather (register bytes -> computation lanes, with the source
- * conversions of seed-000-eu-isa.md 2.7), scatter (lanes -> destination
- * bytes: float -> integer rounds toward zero, NaN -> 0, clamps; integer ->
- * integer keeps the low bits; integer -> float uses the host rounding mode,
- * which the executor sets from cr0), saturation, condition evaluation
- * (5.3) and source modifiers.
+ * conversions of 965/G35 PRM Vol. 4 Subsystem and Cores (2008), 10.4 "Type
+ * Conversion"), scatter (lanes -> destination bytes: float -> integer
+ * rounds toward zero, NaN -> 0, clamps; integer -> integer keeps the low
+ * bits; integer -> float uses the host rounding mode, which the executor
+ * sets from cr0), saturation, condition evaluation (5.3) and source
+ * modifiers.
  *
- * Choices where the notes are silent (documented in eu-interpreter.rst):
+ * Choices where the sources are silent (documented in eu-interpreter.rst):
  * conditions see the exact result before saturation; .o is "does not fit
  * the destination type" for integers and "is infinite" for floats; .sat of
  * a float NaN gives +0.0.
@@ -143,7 +144,10 @@ SCATTER(s_I_DF, double, I_VAL(k))
 SCATTER(s_I_HF, uint16_t, gsi_float_to_half((flags & GSI_SC_UNS) ?
 					    (float)src->u[k] : (float)src->i[k]))
 
-/* From the F and DF classes: float -> integer per notes 2.7. */
+/*
+ * From the F and DF classes: float -> integer per 965/G35 PRM Vol. 4 Subsystem
+ * and Cores (2008), 10.4 "Type Conversion".
+ */
 #define SCATTER_FL_INT(TN, CT, MIN, MAX)				\
 	SCATTER(s_F_##TN, CT, GSI_F2I(CT, MIN, MAX, (double)src->f[k]))	\
 	SCATTER(s_DF_##TN, CT, GSI_F2I(CT, MIN, MAX, src->d[k]))
@@ -172,7 +176,10 @@ const gsi_scatter_fn gsi_scatter_tab[GSI_NCLS][GSEU_TYPE_COUNT] = {
 	[GSI_F] = SROW(F), [GSI_DF] = SROW(DF), [GSI_I] = SROW(I),
 };
 
-/* cmp/cmpn destinations: all ones for true, 0 for false (notes 6.2). */
+/*
+ * cmp/cmpn destinations: all ones for true, 0 for false (965/G35 PRM Vol. 4
+ * Subsystem and Cores (2008), 14.2 "Instruction Description").
+ */
 void gsi_scatter_bool(uint8_t *base, const uint16_t *off, bool contig,
 		      uint32_t cond, uint32_t wr, unsigned n, unsigned size)
 {

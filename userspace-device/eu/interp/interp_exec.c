@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
- * The generic executors: channel enables and predication (seed-000-eu-isa.md
- * 5.1-5.2), operand resolution (direct offsets from predecode, indirect
- * a0-relative addresses computed here: 4.3), condition-modifier flag
- * updates (5.3: only write-enabled channels' bits change), the implicit
- * accumulator (3.7), and the ALU pipeline gather -> kernel -> flags ->
- * saturate -> scatter.
+ * The generic executors: channel enables and predication (965/G35 PRM Vol. 4
+ * Subsystem and Cores (2008), 11.4 "SIMD Execution Control"), operand
+ * resolution (direct offsets from predecode, indirect a0-relative addresses
+ * computed here: 4.3), condition-modifier flag updates (5.3: only
+ * write-enabled channels' bits change), the implicit accumulator (3.7), and
+ * the ALU pipeline gather -> kernel -> flags -> saturate -> scatter.
  *
  * Flag bits: an instruction using fN.M sees the 64-bit string f1:f0 from
  * bit N*32 + M*16, channel c at bit c of that string (so Q2 uses f0.0 bits
@@ -13,7 +13,7 @@
  * (.anyNh/.allNh) combine the N flag bits of the aligned channel group
  * whatever the execution size (a SIMD1 jmpi with .any16h sees 16 bits);
  * .anyv/.allv combine the same channel's bit in f0 and f1 (inferred, the
- * notes leave it open).  PredInv inverts bits before combining.
+ * sources leave it open).  PredInv inverts bits before combining.
  */
 #include <fenv.h>
 

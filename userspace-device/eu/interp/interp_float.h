@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Float helpers of the EU interpreter: denormal flushing (seed-000-eu-isa.md
- * 2.4: denormals flush to a zero of the same sign on input and output of
- * every FP operation unless cr0.0 says preserve), ALT-mode clamping (2.6),
- * half-float conversion (round to nearest even), and float -> integer
- * conversion (2.7: round toward zero, NaN -> 0, clamp to the type range).
+ * Float helpers of the EU interpreter: denormal flushing (965/G35 PRM Vol. 4
+ * Subsystem and Cores (2008), 10.3.1.2 "Complete Listing of Deviations or
+ * Additional Requirements": denormals flush to a zero of the same sign on
+ * input and output of every FP operation unless cr0.0 says preserve),
+ * ALT-mode clamping (2.6), half-float conversion (round to nearest even),
+ * and float -> integer conversion (2.7: round toward zero, NaN -> 0, clamp
+ * to the type range).
  */
 #ifndef GSEU_INTERP_FLOAT_H
 #define GSEU_INTERP_FLOAT_H
@@ -49,7 +51,10 @@ static inline double gsi_ftzd(double d)
 	return d;
 }
 
-/* ALT mode: a result that would be +-INF is +-FLT_MAX (notes 2.6). */
+/*
+ * ALT mode: a result that would be +-INF is +-FLT_MAX (965/G35 PRM Vol. 4
+ * Subsystem and Cores (2008), 10.3.2 "Alternative Floating Point Mode").
+ */
 static inline float gsi_alt(float f)
 {
 	return isinf(f) ? copysignf(FLT_MAX, f) : f;

@@ -3,8 +3,9 @@
  * The channel-enable model of SIMD control flow, shared by the branch
  * handlers of eu/interp/insns/flow_*.c.  Gen8 uses JIP/UIP byte offsets
  * from the branch itself (jmpi from the next instruction):
- * seed-000-eu-isa.md 6.5 and its "workable emulation model", which gensim
- * implements:
+ * 965/G35 PRM Vol. 4 Subsystem and Cores (2008), 14.2 "Instruction
+ * Description"; Mesa src/intel/compiler/brw_eu_emit.c and its "workable
+ * emulation model", which gensim implements:
  *
  *  - each channel is active, parked at a per-channel IP (wait_ip), or
  *    gone; parked channels wake when execution reaches their IP (the run

@@ -2,16 +2,21 @@
 /*
  * Predecode: a kernel's bytes -> an array of struct gsi_insn, once per
  * kernel.  Every direct region becomes a table of byte offsets (regions
- * and addressing: seed-000-eu-isa.md 4.2-4.4: byte = RegNum*32 + SubRegNum
+ * and addressing: 965/G35 PRM Vol. 4 Subsystem and Cores (2008), 11.3.6
+ * "Region Parameters", 11.3.7 "Region Addressing Modes", 11.3.8 "Access
+ * Modes"; PRM Vol. 6 3D-Media-GPGPU (Broxton 2017), "Register Region
+ * Restrictions": byte = RegNum*32 + SubRegNum
  * + (row*VertStride + col*HorzStride)*size, Align16 swizzles and write
  * masks, 1x1/Vx1/VxH indirect rows), immediates are expanded (V, UV, VF:
- * notes 2.1), the computation class and the gather/kernel/scatter
- * functions are chosen, and branch targets are resolved to byte offsets.
- * What to set up and which handler to use come from the instruction's row
- * (execution class, computation classes, GSEU_X_* properties) and its
- * semantic definition (gsi_sem_tab), never from a test of the opcode.
- * Anything the interpreter cannot run becomes an instruction that raises
- * a named exception when (and only if) it executes.
+ * 965/G35 PRM Vol. 4 Subsystem and Cores (2008), 10.1 "Fundamental Data
+ * Types", 10.2 "Numerical Data Types"), the computation class and the
+ * gather/kernel/scatter functions are chosen, and branch targets are
+ * resolved to byte offsets.  What to set up and which handler to use come
+ * from the instruction's row (execution class, computation classes,
+ * GSEU_X_* properties) and its semantic definition (gsi_sem_tab), never
+ * from a test of the opcode.  Anything the interpreter cannot run becomes
+ * an instruction that raises a named exception when (and only if) it
+ * executes.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -225,7 +230,11 @@ static void setup_operand(struct gsi_insn *pi, const struct gseu_reg *r,
 					  "dst: writing ip (a jump through mov) is not implemented");
 				return;
 			}
-			/* writes to read-only ARFs are dropped (notes 3.4) */
+			/*
+			 * writes to read-only ARFs are dropped (965/G35 PRM
+			 * Vol. 4 Subsystem and Cores (2008), 11.3.4 "ARF
+			 * Registers")
+			 */
 			if (o->arf == GSI_ARF_SR0 || o->arf == GSI_ARF_CE ||
 			    o->arf == GSI_ARF_TM0) {
 				o->kind = GSI_K_NULL;
@@ -285,7 +294,12 @@ static void setup_alu(struct gsi_insn *pi, const struct gseu_opinfo *info,
 		any_q |= o->type == GSEU_TYPE_Q || o->type == GSEU_TYPE_UQ;
 		neg |= o->neg;
 	}
-	/* Execution type (notes 2.7/4.5): float wins; DF over F. */
+	/*
+	 * Execution type (965/G35 PRM Vol. 4 Subsystem and Cores (2008), 10.4
+	 * "Type Conversion", 11.3.9 "Execution Data Type", 11.3.10 "Register
+	 * Region Restrictions"; PRM Vol. 6 3D-Media-GPGPU (Broxton 2017),
+	 * "Register Region Restrictions"): float wins; DF over F.
+	 */
 	if (any_df)
 		cls = GSI_DF;
 	else if (any_f)
@@ -317,12 +331,17 @@ static void setup_alu(struct gsi_insn *pi, const struct gseu_opinfo *info,
 			  "%s needs an execution size that is a multiple of 4", gsi_opname(pi));
 	if (sem->check)
 		sem->check(pi);
+	/* [PRM-965] 11.3.4.5 Accumulator Registers; [PRM-BXT] Accumulator Registers */
 	if (in->saturate && is_acc(&pi->dst))
-		gsi_fault(pi, GSEU_EXC_OPERAND, ".sat with an accumulator destination (notes 3.7)");
+		gsi_fault(pi, GSEU_EXC_OPERAND, ".sat with an accumulator destination");
 	if (cls == GSI_I && any_q && in->saturate)
 		gsi_fault(pi, GSEU_EXC_UNSUPPORTED, "saturation of a 64-bit integer result");
 
-	/* Implicit accumulator (notes 3.7): dst type, lane (c0+k)*size. */
+	/*
+	 * Implicit accumulator (965/G35 PRM Vol. 4 Subsystem and Cores (2008),
+	 * 11.3.4.5 "Accumulator Registers"; PRM Vol. 6 3D-Media-GPGPU (Broxton
+	 * 2017), "Accumulator Registers"): dst type, lane (c0+k)*size.
+	 */
 	{
 		bool reads = x & GSEU_X_ACC_READ;
 		bool writes = (in->acc_wr_en && !(x & GSEU_X_NO_ACCWR) &&

@@ -2,17 +2,21 @@
 /*
  * The thread: reset, notifications, exceptions and the run loop.
  *
- * State at dispatch (seed-000-eu-isa.md 3.2: registers outside the payload
- * start with garbage; gensim makes them zero so runs are reproducible):
- * everything zero, ip 0, cr0.0 = 0 (IEEE, round to nearest even,
- * denormals flushed: notes 2.2/2.4 and Mesa's defaults), sr0.2 = sr0.3 =
- * the dispatch mask (notes 5.1: the dispatch mask is read-only in sr0).
+ * State at dispatch (965/G35 PRM Vol. 4 Subsystem and Cores (2008), 11.3.2
+ * "GRF Registers": registers outside the payload start with garbage;
+ * gensim makes them zero so runs are reproducible): everything zero, ip 0,
+ * cr0.0 = 0 (IEEE, round to nearest even, denormals flushed: 10.3
+ * "Floating Point Modes", 10.3.1.2 "Complete Listing of Deviations or
+ * Additional Requirements" and Mesa's defaults), sr0.2 = sr0.3 = the
+ * dispatch mask (11.4 "SIMD Execution Control": the dispatch mask is
+ * read-only in sr0).
  *
  * The loop executes one predecoded instruction after another.  Parked
  * channels (interp_flow.c) are woken at branch targets, which predecode
- * marks.  Exceptions (chapter 12 of the PRM is missing from the seed; notes
- * 7 recommend a fatal per-thread error) stop the thread with a reason and
- * a message; the thread keeps that state until reset.
+ * marks.  Exceptions (chapter 12 of the PRM is missing from the PRM;
+ * 965/G35 PRM Vol. 4 Subsystem and Cores (2008), 12 "Exceptions" recommend
+ * a fatal per-thread error) stop the thread with a reason and a message;
+ * the thread keeps that state until reset.
  */
 #include <stdarg.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
 /*
  * Helpers for the EU layer tests (see eu_test_util.h).  intel-gen4asm is
  * run through a temporary directory; its "{ 0x.., 0x.., 0x.., 0x.. },"
- * output format is gen8-eu-encoding-and-launch.md 2.7.
+ * output format is IGT intel-gen4asm.
  */
 #include <stdio.h>
 #include <stdlib.h>

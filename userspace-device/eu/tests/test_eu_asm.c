@@ -4,9 +4,10 @@
  *  - the corpus (eu/tests/corpus.gsa, every opcode of the table) goes text ->
  *    binary -> text -> binary with identical binaries, per instruction and
  *    as a whole program;
- *  - labels resolve to Gen8 byte distances (seed-000-eu-isa.md 6.5: from
- *    the branch itself, jmpi from the next instruction), checked against
- *    distances counted by hand;
+ *  - labels resolve to Gen8 byte distances (965/G35 PRM Vol. 4 Subsystem
+ *    and Cores (2008), 14.2 "Instruction Description"; Mesa
+ *    src/intel/compiler/brw_eu_emit.c: from the branch itself, jmpi from
+ *    the next instruction), checked against distances counted by hand;
  *  - compaction by the assembler, with Mesa's EOT alignment rule;
  *  - operand syntax: element subregisters, immediate spellings;
  *  - errors carry line, column and a specific message.
@@ -219,7 +220,11 @@ static void t_operand_syntax(void)
 	n = eut_asm1("mov (8) r2<1>:UD r1<8;8,1>:UD {align1};");
 	CHECK_EQ(n.q[0], 0x2040020800600001ull);
 
-	/* immediates (notes seed-000 2.1: words repeat in both halves) */
+	/*
+	 * immediates (965/G35 PRM Vol. 4 Subsystem and Cores (2008), 10.1
+	 * "Fundamental Data Types", 10.2 "Numerical Data Types": words repeat
+	 * in both halves)
+	 */
 	CHECK_EQ(src_imm("mov(8) g2<1>UW 5UW { align1 1Q }", 0), 0x00050005);
 	CHECK_EQ(src_imm("mov(8) g2<1>W -5W { align1 1Q }", 0), 0xfffbfffb);
 	CHECK_EQ(src_imm("mov(8) g2<1>UW 0x00050007UW { align1 1Q }", 0), 0x00050007);
@@ -258,7 +263,10 @@ static void t_errors(void)
 			 "unknown mnemonic 'foo'");
 	expect_asm_error("jmpi(1) nowhere\n", GSEU_E_LABEL, 1, "unknown label 'nowhere'");
 	expect_asm_error("a: nop\na: nop\n", GSEU_E_LABEL, 2, "defined twice");
-	/* intel-gen4asm's trap: 0x10D is hex 10D with no type (notes 2.7) */
+	/*
+	 * intel-gen4asm's trap: 0x10D is hex 10D with no type (965/G35 PRM Vol.
+	 * 4 Subsystem and Cores (2008), 10.4 "Type Conversion")
+	 */
 	expect_asm_error("mov(8) g2<1>D 0x10D { align1 1Q }\n", GSEU_E_SYNTAX, 1,
 			 "needs a type");
 	/* element units: g1.8 of UD would be byte 32 */

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
 /*
  * Decoder and encoder against independent oracles:
- *  - the worked Gen8 encodings of seed-000-eu-isa.md 6.6 and
- *    gen8-eu-encoding-and-launch.md 2.7 (intel-gen4asm output recorded in
- *    the notes, fields as the notes explain them);
+ *  - the worked Gen8 encodings of IGT intel-gen4asm and (intel-gen4asm
+ *    output recorded in the sources, fields as the sources explain them);
  *  - a real kernel: IGT's gen8_gpgpu_kernel (lib/gpgpu_fill.c);
- *  - dwords assembled by hand from the field positions of notes 2.1-2.5
- *    for what intel-gen4asm cannot encode (3-source with modifiers, DF/HF,
- *    send with an a0 descriptor, canonical branches); the derivation is in
- *    the comment next to each;
+ *  - dwords assembled by hand from the field positions of 965/G35
+ *    PRM Vol. 4 Subsystem and Cores (2008), 10 "EU Data Types" for what
+ *    intel-gen4asm cannot encode (3-source with modifiers, DF/HF, send
+ *    with an a0 descriptor, canonical branches); the derivation is in the
+ *    comment next to each;
  *  - rejection of reserved encodings, each with the field it must name.
  */
 #include <string.h>
@@ -40,7 +40,7 @@ static void t_worked_mov_add(void)
 	struct gseu_insn i;
 	struct gseu_native n;
 
-	/* mov (8) g2<1>UD g1<8,8,1>UD {align1} -- notes 6.6 */
+	/* mov (8) g2<1>UD g1<8,8,1>UD {align1} -- IGT intel-gen4asm */
 	n = eut_dw(0x00600001, 0x20400208, 0x008d0020, 0x00000000);
 	roundtrip(&n, &i);
 	CHECK_EQ(i.op, GSEU_OP_MOV);
@@ -55,7 +55,7 @@ static void t_worked_mov_add(void)
 	CHECK_EQ(i.src[0].width, 8);
 	CHECK_EQ(i.src[0].hstride, 1);
 
-	/* mov (8) g2<1>F 1.5F: imm in DW3, src1 type copy = F (notes 6.6) */
+	/* mov (8) g2<1>F 1.5F: imm in DW3, src1 type copy = F (IGT intel-gen4asm) */
 	n = eut_dw(0x00600001, 0x20403ee8, 0x38000000, 0x3fc00000);
 	roundtrip(&n, &i);
 	CHECK_EQ(i.src[0].file, GSEU_FILE_IMM);
@@ -90,7 +90,10 @@ static void t_worked_mov_add(void)
 	roundtrip(&n, &i);
 	CHECK_EQ(i.src[1].type, GSEU_TYPE_UW);
 	CHECK_EQ(i.src[1].imm, 0x00050005);
-	/* add (8) g3 g2 1.0F (notes 2.7) */
+	/*
+	 * add (8) g3 g2 1.0F (965/G35 PRM Vol. 4 Subsystem and Cores (2008),
+	 * 10.4 "Type Conversion")
+	 */
 	n = eut_dw(0x00600040, 0x20603ae8, 0x3e8d0040, 0x3f800000);
 	roundtrip(&n, &i);
 	CHECK_EQ(i.src[1].imm, 0x3f800000);
@@ -132,11 +135,17 @@ static void t_worked_mul_cmp_pred(void)
 	n = eut_dw(0x05600010, 0x20003ae2, 0x3a8d0020, 0x008d0040);
 	roundtrip(&n, &i);
 	CHECK_EQ(i.flag_nr, 1);
-	/* cmp.l.f0.0 (8) null<1>D g2<8,8,1>D 16D (notes 2.7) */
+	/*
+	 * cmp.l.f0.0 (8) null<1>D g2<8,8,1>D 16D (965/G35 PRM Vol. 4 Subsystem
+	 * and Cores (2008), 10.4 "Type Conversion")
+	 */
 	n = eut_dw(0x05600010, 0x20000a20, 0x0e8d0040, 0x00000010);
 	roundtrip(&n, &i);
 	CHECK_EQ(i.src[1].imm, 16);
-	/* (+f0.0) mov / (-f0.0) mov (notes 2.7): PredCtrl 1, PredInv bit 20 */
+	/*
+	 * (+f0.0) mov / (-f0.0) mov (965/G35 PRM Vol. 4 Subsystem and Cores
+	 * (2008), 10.4 "Type Conversion"): PredCtrl 1, PredInv bit 20
+	 */
 	n = eut_dw(0x00610001, 0x20800608, 0x00000000, 0x00000001);
 	roundtrip(&n, &i);
 	CHECK_EQ(i.pred, GSEU_PRED_NORMAL);
@@ -160,7 +169,8 @@ static void t_worked_regions(void)
 	struct gseu_native n;
 
 	/* mov (8) g2<1>F g[a0.2,16]<8,8,1>F: intel-gen4asm's a0.2 is byte 2,
-	 * i.e. a0 word 1; AddrImm 16 (notes 6.6, DW2 = 0x008d8210) */
+	 * i.e. a0 word 1; AddrImm 16 (IGT intel-gen4asm, DW2 =
+	 * 0x008d8210) */
 	n = eut_dw(0x00600001, 0x20403ae8, 0x008d8210, 0x00000000);
 	roundtrip(&n, &i);
 	CHECK(i.src[0].indirect);
@@ -235,7 +245,10 @@ static void t_worked_math_send(void)
 	CHECK_EQ(gseu_send_desc(&i), 0x02000010);
 	CHECK_EQ(gseu_send_mlen(&i), 1);
 	CHECK_EQ(gseu_send_rlen(&i), 0);
-	/* notes 2.7 generic form: sfid 0xC, desc 0x04205e00 */
+	/*
+	 * 965/G35 PRM Vol. 4 Subsystem and Cores (2008), 10.4 "Type Conversion"
+	 * generic form: sfid 0xC, desc 0x04205e00
+	 */
 	n = eut_dw(0x0c600031, 0x21402208, 0x06000080, 0x04205e00);
 	roundtrip(&n, &i);
 	CHECK_EQ(gseu_send_desc(&i), 0x04205e00);
@@ -249,14 +262,18 @@ static void t_worked_flow(void)
 	struct gseu_native n;
 
 	/* jmpi (1) L, L two instructions after the next: JIP 32 bytes from
-	 * the next instruction; dst = src0 = ip, src1 = imm D (notes 6.6) */
+	 * the next instruction; dst = src0 = ip, src1 = imm D (IGT
+	 * intel-gen4asm) */
 	n = eut_dw(0x00000020, 0x34000000, 0x0e001400, 0x00000020);
 	roundtrip(&n, &i);
 	CHECK_EQ(i.op, GSEU_OP_JMPI);
 	CHECK_EQ(i.jip, 32);
 	CHECK_EQ(i.src[1].file, GSEU_FILE_IMM);
 	CHECK_EQ(i.src[1].type, GSEU_TYPE_D);
-	/* jmpi L_loop backwards: -64 (notes 2.7) */
+	/*
+	 * jmpi L_loop backwards: -64 (965/G35 PRM Vol. 4 Subsystem and Cores
+	 * (2008), 10.4 "Type Conversion")
+	 */
 	n = eut_dw(0x00000020, 0x34000000, 0x0e001400, 0xffffffc0);
 	roundtrip(&n, &i);
 	CHECK_EQ(i.jip, -64);
@@ -344,7 +361,9 @@ static void t_igt_kernel(void)
 }
 
 /*
- * Hand-assembled from the field positions of notes 2.2 (three-source):
+ * Hand-assembled from the field positions of 965/G35 PRM Vol. 4
+ * Subsystem and Cores (2008), 10.3 "Floating Point Modes"
+ * (three-source):
  *   mad(8) g10.1<1>.xyF -g1<4,4,1>.xF (abs)g2.1<0,1,0>F g3<4,4,1>.wzyxF
  *          { align16 1Q NoMask }
  * DW0: opcode 0x5b | Align16 (bit 8) | ExecSize 3 (23:21) = 0x0060015b
@@ -457,7 +476,9 @@ static void t_hand_send_a0(void)
  * under it: dst null:D stride 1, src0 an immediate D.
  * DW1: dst type D at 40:37 -> 0x20; stride 1 -> 0x20000000; src0 IMM at
  *      42:41 -> 0x600; src0 type D at 46:43 -> 0x800 = 0x20000e20
- * DW2 = UIP, DW3 = JIP (notes 6.3: "DW3 = JIP, DW2 = UIP").
+ * DW2 = UIP, DW3 = JIP (965/G35 PRM Vol. 4 Subsystem and Cores (2008),
+ * 13.2 "Instruction Machine Formats"; Mesa
+ * src/intel/compiler/brw_inst.h: "DW3 = JIP, DW2 = UIP").
  */
 static void t_hand_branch(void)
 {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * The compacted (64-bit) form, gen8-eu-encoding-and-launch.md 2.6:
+ * The compacted (64-bit) form, Mesa
+ * src/intel/compiler/brw_eu_compact.c:
  *  - compacted words assembled by hand from the Broadwell tables (the
  *    table row numbers are worked out in the comments), expanded and
  *    compared with the native words written out by hand;
@@ -82,7 +83,8 @@ static void t_hand_mov(void)
  *    src1 index; bit 12 set replicates through bit 31
  *  compact = 0x40 | 11 << 8 | 14 << 13 | 1 << 29 | 28 << 30 | 31 << 35 |
  *            3 << 40 | 2 << 48 | 0xfe << 56 = 0xfe0203ff2001cb40
- *  native: 00600040 20600a28 0e8d0040 fffffffe (as notes 2.7's cmp)
+ *  native: 00600040 20600a28 0e8d0040 fffffffe (as IGT intel-gen4asm's
+ *  cmp)
  */
 static void t_hand_imm(void)
 {

@@ -10,7 +10,7 @@
  * bit flips of every corpus instruction, random buffer lengths/offsets,
  * and mangled assembler lines.  The PRNG is fixed, so failures reproduce;
  * GSEU_FUZZ_SEED picks another stream.  Field layouts under test:
- * gen8-eu-encoding-and-launch.md 2.1-2.6.
+ * Mesa src/intel/compiler/brw_inst.h; IGT assembler/gen8_instruction.h.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -10,9 +10,10 @@
  * spellings of the same instruction.
  *
  * Part 2: what intel-gen4asm gets wrong for Gen8, each checked so the
- * record stays true (gen8-eu-encoding-and-launch.md 2.7 pitfalls and
- * seed-000-eu-isa.md 6.5 and 9.7 list them; Documentation/gpu/gensim/
- * eu-isa.rst carries the list):
+ * record stays true (IGT intel-gen4asm pitfalls and 965/G35 PRM Vol. 4
+ * Subsystem and Cores (2008), 14.2 "Instruction Description"; Mesa
+ * src/intel/compiler/brw_eu_emit.c; IGT intel-gen4asm list them;
+ * Documentation/gpu/gensim/eu-isa.rst carries the list):
  *   1. structured branches: JIP/UIP from labels in 8-byte units, numeric
  *      offsets doubled, negative numbers masked to 16 bits first;
  *   2. three-source: modifiers, types and the flag subregister in Gen7

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * The tables themselves: the instruction table against the opcode list of
- * gen8-eu-encoding-and-launch.md 2.4 (transcribed here independently) and
- * its execution columns against the operand forms (the semantics
- * themselves are test_interp_table's), the type codes against 2.3, the
- * field table tiling each layout's 128 bits exactly once, the compaction
- * tables' shapes and maps (2.6).
+ * IGT assembler/brw_defines.h (transcribed here independently) and its
+ * execution columns against the operand forms (the semantics themselves
+ * are test_interp_table's), the type codes against 2.3, the field table
+ * tiling each layout's 128 bits exactly once, the compaction tables'
+ * shapes and maps (2.6).
  */
 #include <string.h>
 
@@ -13,7 +13,7 @@
 #include "eu_test_util.h"
 #include "tap.h"
 
-/* Notes 2.4, in the notes' order; every row must be in the table. */
+/* IGT assembler/brw_defines.h, in the sources' order; every row must be in the table. */
 static const struct { const char *name; unsigned opcode; } notes_opcodes[] = {
 	{ "mov", 0x01 }, { "sel", 0x02 }, { "not", 0x04 }, { "and", 0x05 },
 	{ "or", 0x06 }, { "xor", 0x07 }, { "shr", 0x08 }, { "shl", 0x09 },
@@ -102,7 +102,7 @@ static void t_table_is_consistent(void)
 	CHECK(gseu_opinfo_by_name("madm") == NULL);
 }
 
-/* Notes 2.3: register and immediate type codes. */
+/* Mesa src/intel/compiler/brw_reg_type.c: register and immediate type codes. */
 static void t_type_codes(void)
 {
 	static const struct { unsigned t; int reg, imm; unsigned size; } rows[] = {
@@ -242,7 +242,7 @@ static void t_fields_never_cross_64(void)
 	}
 }
 
-/* Notes 2.6: table shapes; maps add up; entries unique and fit. */
+/* Mesa src/intel/compiler/brw_eu_compact.c: table shapes; maps add up; entries unique and fit. */
 static void t_compaction_tables(void)
 {
 	const struct gseu_ctable *t[] = {
@@ -286,7 +286,11 @@ static void t_compaction_tables(void)
 		}
 }
 
-/* Region and execution-size codes: seed-000-eu-isa.md 4.2. */
+/*
+ * Region and execution-size codes: 965/G35 PRM Vol. 4 Subsystem and Cores
+ * (2008), 11.3.6 "Region Parameters"; Chia-I Wu's "Intel GEN6 PRM" notes
+ * (olv-notes), "Execution Environment".
+ */
 static void t_region_codes(void)
 {
 	static const int vs[16] = { 0, 1, 2, 4, 8, 16, 32, -1, -1, -1, -1, -1, -1, -1, -1,
@@ -308,9 +312,9 @@ static void t_region_codes(void)
 
 int main(void)
 {
-	tap_run("opcodes match notes 2.4", t_opcodes_match_notes);
+	tap_run("opcodes match IGT assembler/brw_defines.h", t_opcodes_match_notes);
 	tap_run("instruction table is consistent", t_table_is_consistent);
-	tap_run("type codes match notes 2.3", t_type_codes);
+	tap_run("type codes match Mesa src/intel/compiler/brw_reg_type.c", t_type_codes);
 	tap_run("fields tile every layout exactly once", t_fields_tile_layouts);
 	tap_run("no field crosses bit 64", t_fields_never_cross_64);
 	tap_run("compaction tables: shape, maps, uniqueness", t_compaction_tables);

@@ -4,7 +4,8 @@
  * or hex words, gensim-dis reads either (and intel-gen4asm's output
  * format), prints offsets/raw words on request, reports bad input with a
  * non-zero status; the corpus survives as -> dis -> as unchanged.
- * (The "{ 0x.., ... }," input is intel-gen4asm's, notes 2.7.)
+ * (The "{ 0x.., ... }," input is intel-gen4asm's, 965/G35 PRM Vol. 4
+ * Subsystem and Cores (2008), 10.4 "Type Conversion".)
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,9 +4,10 @@
  * instruction and the calls that move between it, the 128-bit native
  * encoding, the 64-bit compacted encoding and assembler text.
  *
- * Hardware facts: /work/shared/hardware-notes/gen8-eu-encoding-and-launch.md
- * section 2 and seed-000-eu-isa.md sections 3-6.  The user-facing chapter is
- * Documentation/gpu/gensim/eu-isa.rst.
+ * Hardware facts: Mesa src/intel/compiler/brw_inst.h and IGT's intel-gen4asm
+ * for the Gen8 encoding; 965/G35 PRM Vol. 4 Subsystem and Cores (2008), 11
+ * "Execution Environment" and 13 "Instruction Set Summary".  The user-facing
+ * chapter is Documentation/gpu/gensim/eu-isa.rst.
  *
  * The decoded form is built for an interpreter: every number in it is the
  * value the hardware uses (an execution size of 16, a vertical stride of 8
@@ -60,7 +61,8 @@ enum gseu_file {
 /*
  * Every Gen8 data type, register and immediate alike.  The hardware code
  * of a type depends on whether the operand is a register or an immediate
- * (notes 2.3); gseu_type_from_hw()/gseu_type_to_hw() do that mapping.
+ * (Mesa src/intel/compiler/brw_reg_type.c);
+ * gseu_type_from_hw()/gseu_type_to_hw() do that mapping.
  */
 enum gseu_type {
 	GSEU_TYPE_UD, GSEU_TYPE_D, GSEU_TYPE_UW, GSEU_TYPE_W,
@@ -81,7 +83,11 @@ enum gseu_arf {
 	GSEU_ARF_TM0 = 0xc0, GSEU_ARF_FC0 = 0xd0, GSEU_ARF_DBG0 = 0xf0,
 };
 
-/* VertStride code 0xF: Vx1 / VxH indirect rows (notes seed-000 4.3). */
+/*
+ * VertStride code 0xF: Vx1 / VxH indirect rows (965/G35 PRM Vol. 4 Subsystem
+ * and Cores (2008), 11.3.7 "Region Addressing Modes"; PRM Vol. 6 3D-Media-GPGPU
+ * (Broxton 2017), "Regioning Rules for Register Indirect Addressing").
+ */
 #define GSEU_VSTRIDE_VXH 0xff
 
 enum gseu_access { GSEU_ALIGN1 = 0, GSEU_ALIGN16 = 1 };
@@ -134,7 +140,7 @@ enum gseu_op {
 #define GSEU_F_CMOD_REQ	 0x01	/* needs a condition modifier (cmp, cmpn) */
 #define GSEU_F_NOCMOD	 0x02	/* an ALU-form op that takes none (wait) */
 #define GSEU_F_BRCTRL	 0x04	/* bit 28 is BranchCtrl, not AccWrEn */
-#define GSEU_F_ALIGN1	 0x08	/* must be Align1 (flow control, S1:1874) */
+#define GSEU_F_ALIGN1	 0x08	/* must be Align1 (flow control; [PRM-BXT] EU ISA) */
 #define GSEU_F_ONE_OPERAND 0x10	/* assembler: intel-gen4asm's "wait n0.0",
 				 * one register for dst and src0 and no
 				 * execution size (SIMD1) */

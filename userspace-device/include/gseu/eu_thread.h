@@ -3,9 +3,10 @@
  * One Gen8 EU hardware thread: its architectural state and the call that
  * runs Gen8 machine code on it.  The chapter is
  * Documentation/gpu/gensim/eu-interpreter.rst; hardware facts come from
- * /work/shared/hardware-notes/seed-000-eu-isa.md (registers 3, regions 4,
- * SIMD control 5, instructions 6) and seed-000-shared-functions.md 2.5
- * (extended math), 2.6 (gateway, notifications).
+ * 965/G35 PRM Vol. 4 Subsystem and Cores (2008): 11 "Execution
+ * Environment" (registers, regions, SIMD control), 14.2 "Instruction
+ * Description" (instructions), 6 "Extended Math" and 7 "Message Gateway"
+ * (gateway, notifications).
  *
  * Use:
  *
@@ -52,7 +53,11 @@ union gseu_reg128 {
 #define GSEU_NUM_GRF	128
 #define GSEU_NUM_ACC	10	/* acc0-acc1, and acc2-acc9 of the IEEE macros */
 
-/* cr0.0 bits (Mesa brw_eu_defines.h; notes 2.2, 2.4). */
+/*
+ * cr0.0 bits (Mesa brw_eu_defines.h; 965/G35 PRM Vol. 4 Subsystem and Cores
+ * (2008), 10.3 "Floating Point Modes", 10.3.1.2 "Complete Listing of Deviations
+ * or Additional Requirements").
+ */
 #define GSEU_CR0_ALT_MODE	 (1u << 0)	/* 1 = ALT floating-point mode */
 #define GSEU_CR0_RND_SHIFT	 4		/* 0 RNE, 1 +inf, 2 -inf, 3 RTZ */
 #define GSEU_CR0_RND_MASK	 (3u << 4)
@@ -92,7 +97,10 @@ const char *gseu_exc_name(enum gseu_exc e);
 
 struct gseu_hw_thread;
 
-/* What one send hands its shared function (notes 6.4, encoding 2.5). */
+/*
+ * What one send hands its shared function (965/G35 PRM Vol. 4 Subsystem and
+ * Cores (2008), 2.6.2 "Send Instruction", encoding 2.5).
+ */
 struct gseu_send_msg {
 	uint8_t sfid;		/* enum gseu_sfid */
 	bool eot;		/* end of thread: the thread stops after this */
@@ -135,9 +143,12 @@ struct gseu_hw_thread {
 
 	/*
 	 * Accumulators.  acc[] holds the bits a `mov gN acc0` reads.  An
-	 * integer dword channel holds 64 bits (notes 3.7, Table 11-9): its
-	 * high half is kept in acc_hi[] at the same dword index (acc_hi[i][j]
-	 * pairs with acc[i].d[j]); mul writes it, mac/mach read it.
+	 * integer dword channel holds 64 bits (965/G35 PRM Vol. 4 Subsystem
+	 * and Cores (2008), 11.3.4.5 "Accumulator Registers"; PRM Vol. 6
+	 * 3D-Media-GPGPU (Broxton 2017), "Accumulator Registers", Table
+	 * 11-9): its high half is kept in acc_hi[] at the same dword index
+	 * (acc_hi[i][j] pairs with acc[i].d[j]); mul writes it, mac/mach read
+	 * it.
 	 */
 	union gseu_reg256 acc[GSEU_NUM_ACC];
 	uint32_t acc_hi[GSEU_NUM_ACC][8];
@@ -157,12 +168,14 @@ struct gseu_hw_thread {
 	uint32_t ip;		/* byte offset in the kernel of the next insn */
 
 	/*
-	 * Channel enables (notes 5.1, 6.5).  dispatch_mask is the payload's
-	 * mask; `active` are the channels executing at ip; a channel in
-	 * `waiting` is parked by control flow until ip reaches wait_ip[n]
-	 * (its per-channel IP).  active and waiting are disjoint subsets of
-	 * dispatch_mask; channels in neither have halted for good or were
-	 * never dispatched.
+	 * Channel enables (965/G35 PRM Vol. 4 Subsystem and Cores (2008),
+	 * 11.4 "SIMD Execution Control", 14.2 "Instruction Description";
+	 * Mesa src/intel/compiler/brw_eu_emit.c).  dispatch_mask is the
+	 * payload's mask; `active` are the channels executing at ip; a
+	 * channel in `waiting` is parked by control flow until ip reaches
+	 * wait_ip[n] (its per-channel IP).  active and waiting are disjoint
+	 * subsets of dispatch_mask; channels in neither have halted for
+	 * good or were never dispatched.
 	 */
 	uint32_t dispatch_mask;
 	uint32_t active;

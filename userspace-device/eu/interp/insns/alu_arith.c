@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: MIT
 /*
  * Arithmetic: add, mul, avg, frc, rndu, rndd, rnde, rndz, mac, mach, mad,
- * lrp.  Semantics: seed-000-eu-isa.md 6.2 with the float rules of 2.3-2.5.
- * mac, mach read the accumulator (GSEU_X_ACC_READ: the executor gathers
- * it into e->acc); mach also writes it (GSEU_X_ACC_WRITE: the executor
- * scatters e->r2 there when the kernel sets e->r2_to_acc).
+ * lrp.  Semantics: 965/G35 PRM Vol. 4 Subsystem and Cores (2008), 14.2
+ * "Instruction Description" with the float rules of 2.3-2.5.  mac, mach
+ * read the accumulator (GSEU_X_ACC_READ: the executor gathers it into
+ * e->acc); mach also writes it (GSEU_X_ACC_WRITE: the executor scatters
+ * e->r2 there when the kernel sets e->r2_to_acc).
  *
- * Choices where the notes leave it open (eu-interpreter.rst, "Choices"):
+ * Choices where the sources leave it open (eu-interpreter.rst,
+ * "Choices"):
  *  - mad and mac round once (fused), like the "extra precision" of 2.4;
  *  - mach adds src0 * src1[31:16] << 16 to the 64-bit accumulator, writes
- *    bits 63:32 to dst and the whole sum back to the accumulator (notes
- *    6.2, "model mach as completing the a*b.lo16 partial").
+ *    bits 63:32 to dst and the whole sum back to the accumulator (965/G35
+ *    PRM Vol. 4 Subsystem and Cores (2008), 14.2 "Instruction
+ *    Description", "model mach as completing the a*b.lo16 partial").
  */
 #include <math.h>
 

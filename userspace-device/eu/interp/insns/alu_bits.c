@@ -3,11 +3,15 @@
  * Bit operations: bfrev, bfe, bfi1, bfi2, lzd, fbh, fbl, cbit, and the
  * carry/borrow pair addc, subb (their rows are GSEU_X_ACC_WRITE: the
  * carry or borrow goes to the accumulator through e->r2).  Integer only,
- * on 32 bits (notes 6.2) unless said otherwise.
+ * on 32 bits (965/G35 PRM Vol. 4 Subsystem and Cores (2008), 14.2
+ * "Instruction Description") unless said otherwise.
  *
- * Choices where the notes leave it open (eu-interpreter.rst, "Choices"):
+ * Choices where the sources leave it open (eu-interpreter.rst,
+ * "Choices"):
  *  - bfi2 shifts the insert value to the lowest set bit of the mask
- *    (GLSL bitfieldInsert = bfi1 + bfi2 needs it; notes 6.2 omit it);
+ *    (GLSL bitfieldInsert = bfi1 + bfi2 needs it; 965/G35 PRM Vol. 4
+ *    Subsystem and Cores (2008), 14.2 "Instruction Description" omit
+ *    it);
  *  - bfe with width + offset >= 32 returns src2 >> offset (GLSL rules);
  *  - cbit counts at the integer execution width.
  */

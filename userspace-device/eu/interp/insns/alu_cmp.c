@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * Compares: cmp and cmpn set the flags of the write-enabled channels from
- * src0 <cmod> src1 and write all ones / zero to dst (notes 6.2; compare
+ * src0 <cmod> src1 and write all ones / zero to dst (965/G35 PRM Vol. 4
+ * Subsystem and Cores (2008), 14.2 "Instruction Description"; compare
  * tables 2.3 for cmp, 2.5 for cmpn).  The kernels compute e->cond
  * themselves (e->has_cond), so the executor neither tests the result nor
  * saturates it.  Both rows need a condition modifier (GSEU_F_CMOD_REQ) and

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
  * Logic and shifts: not, and, or, xor (GSEU_X_LOGIC in their rows: negate
- * is bitwise not on Gen8, notes 6.2), shr, shl, asr.  Integer only.
+ * is bitwise not on Gen8, 965/G35 PRM Vol. 4 Subsystem and Cores (2008),
+ * 14.2 "Instruction Description"), shr, shl, asr.  Integer only.
  *
- * Choice where the notes leave it open (eu-interpreter.rst, "Choices"):
- * shifts work at the integer execution width (16 bits when no source is
- * a dword, 32, or 64 for Q/UQ), counts masked to 5 bits (6 for 64-bit).
+ * Choice where the sources leave it open (eu-interpreter.rst,
+ * "Choices"): shifts work at the integer execution width (16 bits when
+ * no source is a dword, 32, or 64 for Q/UQ), counts masked to 5 bits (6
+ * for 64-bit).
  */
 #include "insns.h"
 

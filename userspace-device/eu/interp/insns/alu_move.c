@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * Moves and selects: mov, sel (with sel.l/.le/.g/.ge as min/max), csel.
- * Semantics: seed-000-eu-isa.md 6.2, min/max NaN rule 2.5.
+ * Semantics: 965/G35 PRM Vol. 4 Subsystem and Cores (2008), 14.2
+ * "Instruction Description", min/max NaN rule 2.5.
  *
  * The table row carries the rest: mov and sel are GSEU_X_RAW (a bit copy
  * when nothing converts, interp_exec.c gsi_exec_raw/_raw_sel); sel is
@@ -24,7 +25,10 @@ KERNEL(k_sel_F, R.f[k] = (e->cond >> k & 1) ? A.f[k] : B.f[k])
 KERNEL(k_sel_DF, R.d[k] = (e->cond >> k & 1) ? A.d[k] : B.d[k])
 KERNEL(k_sel_I, R.u[k] = (e->cond >> k & 1) ? A.u[k] : B.u[k])
 
-/* sel.l/.le/.g/.ge: min/max; the non-NaN operand wins (notes 2.5) */
+/*
+ * sel.l/.le/.g/.ge: min/max; the non-NaN operand wins (965/G35 PRM Vol. 4
+ * Subsystem and Cores (2008), 10.3.1.4 "Min/Max of Floating Point Numbers")
+ */
 static void k_minmax_F(struct gsi_exec *e)
 {
 	unsigned cm = e->pi->in.cmod;

@@ -6,11 +6,15 @@
  * that is a multiple of 4), line and pln (plane equations: src0 is a
  * 4-float vector whose region is ignored, pln reads u from src1 and v
  * from the next register pair), sad2 and sada2 (pairs of byte lanes;
- * sada2 adds the accumulator, GSEU_X_ACC_READ).  seed-000-eu-isa.md 6.2
- * and testable behaviours 45-47.
+ * sada2 adds the accumulator, GSEU_X_ACC_READ).  965/G35 PRM Vol. 4
+ * Subsystem and Cores (2008), 14.2 "Instruction Description"; PRM Vol. 6
+ * Command Stream Programming (Cherryview 2015), "User Mode Privileged
+ * Commands" (RCS), "Hardware-Detected Error Bit Definitions (for EIR EMR
+ * ESR)" (RCS).
  *
- * Choice: the odd word of a sad2/sada2 pair is "undefined" in the notes;
- * gensim writes 0 there, and in the one lane of a SIMD1 sad2/sada2.
+ * Choice: the odd word of a sad2/sada2 pair is "undefined" in the
+ * sources; gensim writes 0 there, and in the one lane of a SIMD1
+ * sad2/sada2.
  */
 #include <math.h>
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * Scalar jumps and subroutines: jmpi, call, ret (seed-000-eu-isa.md 6.5).
+ * Scalar jumps and subroutines: jmpi, call, ret (965/G35 PRM Vol. 4
+ * Subsystem and Cores (2008), 14.2 "Instruction Description"; Mesa
+ * src/intel/compiler/brw_eu_emit.c).
  *
  * jmpi ignores the execution mask: it is taken when lane 0's (combined)
  * predicate holds; its distance counts from the next instruction.  call

@@ -2,9 +2,11 @@
 /*
  * Structured SIMD branches: if, else, endif, while, break, cont, halt.
  * Each parks the channels that leave the current path at the IP where
- * they resume (interp_flow.c has the model: seed-000-eu-isa.md 6.5 and
- * its "workable emulation model"); JIP/UIP are byte offsets from the
- * branch, already absolute in pi->jip_ip / pi->uip_ip.
+ * they resume (interp_flow.c has the model: 965/G35 PRM Vol. 4
+ * Subsystem and Cores (2008), 14.2 "Instruction Description"; Mesa
+ * src/intel/compiler/brw_eu_emit.c and its "workable emulation model");
+ * JIP/UIP are byte offsets from the branch, already absolute in
+ * pi->jip_ip / pi->uip_ip.
  *
  *  - if: enabled channels whose predicate fails park at JIP;
  *  - else: the channels that ran the then-part park at JIP (the endif);

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
  * The math instruction (Gen6+ form of the Extended Math shared function,
- * seed-000-shared-functions.md 2.5; function codes seed-000-eu-isa.md 6.1):
- * inv, log (base 2), exp (base 2), sqrt, rsq, sin, cos, fdiv, pow and the
- * three integer divides.  IEEE special values follow the table of 2.5
- * (denormal inputs act as signed zeros: the gather flushes them); ALT
- * mode takes |x| for log, rsq and sqrt and turns +-INF into +-FLT_MAX
- * (the scatter does that part).
+ * 965/G35 PRM Vol. 4 Subsystem and Cores (2008), 6 "Extended Math";
+ * function codes 13.3.1-13.3.6 (the opcode tables); Mesa
+ * src/intel/compiler/brw_eu_defines.h): inv, log (base 2), exp (base 2),
+ * sqrt, rsq, sin, cos, fdiv, pow and the three integer divides.  IEEE
+ * special values follow the table of 2.5 (denormal inputs act as signed
+ * zeros: the gather flushes them); ALT mode takes |x| for log, rsq and sqrt
+ * and turns +-INF into +-FLT_MAX (the scatter does that part).
  *
  * The row is GSEU_CLS_F | GSEU_CLS_I: each function has one of the two.
  *

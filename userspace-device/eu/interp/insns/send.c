@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: MIT
 /*
- * send and sendc (seed-000-eu-isa.md 6.4, gen8-eu-encoding-and-launch.md
- * 2.5): the descriptor is the immediate (bits 124:96) or a0.0:ud, mlen =
- * 28:25, rlen = 24:20, header = 19, function control = 18:0; the SFID is
- * in the instruction, as is EOT.  The payload is mlen GRFs from src0, the
- * response rlen GRFs from dst (none for a null dst).  The shared function
- * itself is the embedder's handler for the SFID (struct gseu_sfid_table);
- * the interpreter only checks the register ranges, hands over the
- * registers and the channel mask, and ends the thread on EOT.  sendc is
- * send plus the ordering flag the handler sees (render-target writes).
- * Predecode (GSEU_EXEC_SEND) has set up the response operand.
+ * send and sendc (965/G35 PRM Vol. 4 Subsystem and Cores (2008), 2.6.2
+ * "Send Instruction", Mesa src/intel/compiler/brw_inst.h): the descriptor
+ * is the immediate (bits 124:96) or a0.0:ud, mlen = 28:25, rlen = 24:20,
+ * header = 19, function control = 18:0; the SFID is in the instruction,
+ * as is EOT.  The payload is mlen GRFs from src0, the response rlen GRFs
+ * from dst (none for a null dst).  The shared function itself is the
+ * embedder's handler for the SFID (struct gseu_sfid_table); the
+ * interpreter only checks the register ranges, hands over the registers
+ * and the channel mask, and ends the thread on EOT.  sendc is send plus
+ * the ordering flag the handler sees (render-target writes).  Predecode
+ * (GSEU_EXEC_SEND) has set up the response operand.
  *
  * Choice: a send whose execution mask and predicate leave no channel and
  * that is not EOT sends nothing (an EOT send always goes out).

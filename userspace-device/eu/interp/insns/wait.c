@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * wait (seed-000-eu-isa.md 6.2, shared functions 2.6): `wait n0.N` blocks
- * while the notification count n0.N is 0, then takes one notification.
+ * wait (965/G35 PRM Vol. 4 Subsystem and Cores (2008), 14.2 "Instruction
+ * Description", 7 "Message Gateway"): `wait n0.N` blocks while the
+ * notification count n0.N is 0, then takes one notification.
  * Notifications arrive through gseu_thread_notify() at any time; they are
  * folded into n0 here, by the thread that runs.  A blocked wait returns
  * GSEU_RUN_BLOCKED with ip still on the wait.

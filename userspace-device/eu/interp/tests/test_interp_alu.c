@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * Interpreter: the channel-parallel opcodes across types and modifiers,
- * with expected values computed by hand from seed-000-eu-isa.md 2.7 and
- * 6.2 and the testable behaviours of section 8 (numbers in comments).
+ * with expected values computed by hand from 965/G35 PRM Vol. 4
+ * Subsystem and Cores (2008), 10.4 "Type Conversion", 14.2 "Instruction
+ * Description" and the testable behaviours of section 8 (numbers in
+ * comments).
  */
 #include <math.h>
 #include <stdio.h>

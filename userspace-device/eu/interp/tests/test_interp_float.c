@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
- * Interpreter: the float rules of seed-000-eu-isa.md 2.2-2.7 and testable
- * behaviours 1, 2, 12-18, 29, 44: IEEE specials, denormal flushing and its
- * cr0 preserve bit, raw moves, rounding modes from cr0, ALT mode, int ->
- * float rounding, .sat of floats, HF and DF conversions.
+ * Interpreter: the float rules of 965/G35 PRM Vol. 4 Subsystem and Cores
+ * (2008), 10 "EU Data Types"; PRM Vol. 6 Command Stream Programming
+ * (Cherryview 2015), "Graphics Command Formats", "Memory Interface
+ * Commands", "Execlists", "Context Status", "ExecList Scheduling", "User
+ * Mode Privileged Commands": IEEE specials, denormal flushing and its cr0
+ * preserve bit, raw moves, rounding modes from cr0, ALT mode, int -> float
+ * rounding, .sat of floats, HF and DF conversions.
  */
 #include <math.h>
 #include <string.h>

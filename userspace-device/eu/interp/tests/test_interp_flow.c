@@ -4,8 +4,9 @@
  * (nested if/else, while with break and cont, halt, jmpi, call/ret), the
  * send path through a trivial shared-function handler, wait/notify, the
  * budget, and the exceptions of the run loop.  Branch offsets are the
- * Gen8 ones Mesa emits (seed-000-eu-isa.md 6.5: bytes from the branch;
- * break's UIP points at the while).
+ * Gen8 ones Mesa emits (965/G35 PRM Vol. 4 Subsystem and Cores (2008),
+ * 14.2 "Instruction Description"; Mesa src/intel/compiler/brw_eu_emit.c:
+ * bytes from the branch; break's UIP points at the while).
  */
 #include <pthread.h>
 #include <sched.h>

@@ -2,10 +2,12 @@
 /*
  * Interpreter: whole small kernels assembled from text, compared with the
  * same computation in C: a SIMD16 vector add, a divergent counted loop,
- * min/max by the cmpn + sel recipe (seed-000-eu-isa.md 2.5), a compacted
- * build of the same kernel, and a kernel that reads its input through a
- * send.  Also prints (as a TAP comment, not a pass/fail criterion) the
- * channel-operations per second of a long SIMD16 loop against a C loop.
+ * min/max by the cmpn + sel recipe (965/G35 PRM Vol. 4 Subsystem and
+ * Cores (2008), 10.3.1.4 "Min/Max of Floating Point Numbers"), a
+ * compacted build of the same kernel, and a kernel that reads its input
+ * through a send.  Also prints (as a TAP comment, not a pass/fail
+ * criterion) the channel-operations per second of a long SIMD16 loop
+ * against a C loop.
  */
 #include <math.h>
 #include <stdio.h>

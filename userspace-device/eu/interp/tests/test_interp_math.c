@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * Interpreter: the math instruction, every function, with the special
- * values of seed-000-shared-functions.md 2.5 / testable 47-62 and
- * seed-000-eu-isa.md testable 3-6 and 18, integer divide including divide
- * by zero, ALT mode, saturation.
+ * values of 965/G35 PRM Vol. 4 Subsystem and Cores (2008), 6 "Extended
+ * Math" / testable 47-62 and PRM Vol. 6 Command Stream Programming
+ * (Cherryview 2015), "Blitter Command Header Format", "Render Command
+ * Header Format", "3D Command Map", "Memory Interface Commands for RCP"
+ * and 18, integer divide including divide by zero, ALT mode, saturation.
  */
 #include <math.h>
 #include <stdio.h>

@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
- * Interpreter: regions and addressing (seed-000-eu-isa.md 4.2-4.4,
- * testable 49, 50, 53), register-indirect 1x1 / Vx1 / VxH sources and
+ * Interpreter: regions and addressing (965/G35 PRM Vol. 4 Subsystem and
+ * Cores (2008), 11.3.6 "Region Parameters", 11.3.7 "Region Addressing
+ * Modes", 11.3.8 "Access Modes"; PRM Vol. 6 3D-Media-GPGPU
+ * (Broxton 2017), "Register Region Restrictions"; PRM Vol. 6 Command
+ * Stream Programming (Cherryview 2015), "Watchdog Timer Registers"
+ * (RCS), "Interrupt Control Registers", "Ring Buffer Scheduling",
+ * "ExecList Scheduling"), register-indirect 1x1 / Vx1 / VxH sources and
  * indirect destinations, Align16 swizzles and write masks, SIMD16 and
  * SIMD32 spanning registers, QtrCtrl halves (5.4), ARF reads, and region
  * faults.

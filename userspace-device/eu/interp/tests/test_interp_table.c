@@ -262,8 +262,9 @@ static void t_every_row_executes(void)
 
 /*
  * math by function (Intel OpenSource HD Graphics PRM Vol. 2a, Broadwell,
- * 2014, "math"; shared functions 2.5): the float functions take F, the
- * integer divides D/UD, none DF; invm/rsqrtm are named as unsupported.
+ * 2014, "math"; 965/G35 PRM Vol. 4 Subsystem and Cores (2008), 6
+ * "Extended Math"): the float functions take F, the integer divides
+ * D/UD, none DF; invm/rsqrtm are named as unsupported.
  */
 static void t_math_functions(void)
 {
