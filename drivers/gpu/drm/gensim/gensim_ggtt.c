@@ -32,6 +32,7 @@
 #include "gensim_drv.h"
 #include "gensim_gem.h"
 #include "gensim_ggtt.h"
+#include "gensim_trace.h"
 
 #define GGTT_RESERVED_START	SZ_64K
 
@@ -116,8 +117,10 @@ int gensim_ggtt_insert_bo(struct gensim_device *gdev, struct gensim_bo *bo,
 
 	mutex_lock(&ggtt->lock);
 	err = drm_mm_insert_node(&ggtt->mm, node, size);
-	if (!err)
+	if (!err) {
 		write_ptes(gdev, node->start, size, window, false);
+		trace_gensim_gtt_map(gdev, 0, node->start, size, window);
+	}
 	mutex_unlock(&ggtt->lock);
 	if (err) {
 		gensim_bo_window_put(bo);
@@ -140,6 +143,7 @@ void gensim_ggtt_remove_bo(struct gensim_device *gdev, struct gensim_bo *bo,
 
 	mutex_lock(&ggtt->lock);
 	write_ptes(gdev, node->start, node->size, 0, true);
+	trace_gensim_gtt_unmap(gdev, 0, node->start, node->size, 0);
 	drm_mm_remove_node(node);
 	mutex_unlock(&ggtt->lock);
 	gensim_tlb_invalidate(gdev);

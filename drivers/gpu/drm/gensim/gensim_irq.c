@@ -34,6 +34,7 @@
 #include <drm/drm_print.h>
 
 #include "gensim_drv.h"
+#include "gensim_trace.h"
 
 /* The events gensim enables on every engine. */
 #define ENGINE_IRQS	((u32)(GT_RENDER_USER_INTERRUPT | GT_CONTEXT_SWITCH_INTERRUPT | \
@@ -53,6 +54,7 @@ static const struct {
 
 static void dispatch_engine_irq(struct gensim_device *gdev, enum gensim_engine_id id, u32 iir)
 {
+	trace_gensim_irq(gdev, id, iir);
 	if (iir & GT_RENDER_USER_INTERRUPT)
 		atomic64_inc(&gdev->irq_stats.engine[id]);
 	if (iir & GT_PAGE_FAULT_INTERRUPT)

@@ -37,6 +37,7 @@
 
 #include "gensim_drv.h"
 #include "gensim_ppgtt.h"
+#include "gensim_trace.h"
 
 #define PT_LEVELS	4
 #define PML4_LEVEL	3
@@ -319,6 +320,7 @@ void gensim_ppgtt_insert(struct gensim_ppgtt *ppgtt, u64 start, u64 length, u64 
 	u64 flags = GEN8_PAGE_PRESENT | (readonly ? 0 : GEN8_PAGE_RW);
 
 	write_leaves(ppgtt, start, start + length, addr, flags, false);
+	trace_gensim_gtt_map(ppgtt->gdev, gensim_ppgtt_root(ppgtt), start, length, addr);
 }
 
 /**
@@ -332,6 +334,7 @@ void gensim_ppgtt_insert(struct gensim_ppgtt *ppgtt, u64 start, u64 length, u64 
 void gensim_ppgtt_clear(struct gensim_ppgtt *ppgtt, u64 start, u64 length)
 {
 	write_leaves(ppgtt, start, start + length, 0, 0, true);
+	trace_gensim_gtt_unmap(ppgtt->gdev, gensim_ppgtt_root(ppgtt), start, length, 0);
 }
 
 static void prune_below(struct gensim_ppgtt *ppgtt, struct gensim_pt *pt, int level,

@@ -157,6 +157,20 @@ struct dma_fence *gensim_hw_fence_alloc(void)
 	return &hf->base;
 }
 
+/*
+ * A job's name in the trace: its scheduler fence, (context, seqno), as in
+ * gensim_exec.  0:0 once the scheduler has let the job go.
+ */
+static u64 job_fence_context(const struct gensim_job *job)
+{
+	return job->base.s_fence ? job->base.s_fence->finished.context : 0;
+}
+
+static u64 job_fence_seqno(const struct gensim_job *job)
+{
+	return job->base.s_fence ? job->base.s_fence->finished.seqno : 0;
+}
+
 static void hw_fence_init(struct dma_fence *fence, struct gensim_queue *q, u32 seqno)
 {
 	struct gensim_hw_fence *hf = container_of(fence, struct gensim_hw_fence, base);
@@ -254,7 +268,8 @@ static struct dma_fence *gensim_run_job(struct drm_sched_job *sched_job)
 		dma_fence_set_error(fence, err);
 		dma_fence_signal(fence);
 	} else {
-		trace_gensim_job_run(q->gdev, engine->id, q->ctx_id, job->seqno, job->batch);
+		trace_gensim_job_run(q->gdev, engine->id, q->ctx_id, job_fence_context(job),
+				     job_fence_seqno(job), job->seqno, job->batch);
 	}
 	/* The scheduler keeps one reference; the job keeps its own. */
 	return dma_fence_get(fence);
@@ -281,7 +296,8 @@ static void complete_job_locked(struct gensim_queue *q, struct gensim_job *job, 
 	account_busy(q, job, now);
 	if (error)
 		dma_fence_set_error(job->hw_fence, error);
-	trace_gensim_job_done(q->gdev, q->engine->id, q->ctx_id, job->seqno, error);
+	trace_gensim_job_done(q->gdev, q->engine->id, q->ctx_id, job_fence_context(job),
+			      job_fence_seqno(job), job->seqno, error);
 	dma_fence_signal(job->hw_fence);
 }
 

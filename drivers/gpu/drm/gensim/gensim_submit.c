@@ -45,6 +45,7 @@
 
 #include "gensim_drm.h"
 #include "gensim_drv.h"
+#include "gensim_trace.h"
 #include "gensim_vm.h"
 
 static bool shared(struct drm_gem_object *obj)
@@ -262,6 +263,9 @@ static int exec_locked(struct drm_device *drm, struct drm_gensim_exec *args,
 		goto put_job;
 
 	drm_sched_job_arm(&job->base);
+	trace_gensim_exec(to_gensim(drm), job->queue->engine->id, job->queue->ctx_id,
+			  job->base.s_fence->finished.context, job->base.s_fence->finished.seqno,
+			  job->batch, args->num_syncs);
 	publish_fences(job, vm_exec);
 	signal_syncs(job);
 	drm_sched_entity_push_job(&job->base);

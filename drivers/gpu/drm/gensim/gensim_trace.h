@@ -1,7 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Tracepoints: every register access, so one batch can be followed from
- * the ioctl to the device (trace-cmd record -e gensim).
+ * Tracepoints: one batch from the ioctl to its fence, and every register
+ * access on the way (trace-cmd record -e gensim; tracing.rst).
+ *
+ * A job is named by its scheduler fence, (fence context, seqno) of
+ * drm_sched's finished fence, from gensim_exec on: gensim_job_run and
+ * gensim_job_done carry the same pair beside the queue's own breadcrumb
+ * seqno, so a trace reader can link the ioctl, the submission to the
+ * engine and the fence that ends it.
  */
 #if !defined(_GENSIM_TRACE_H_) || defined(TRACE_HEADER_MULTI_READ)
 #define _GENSIM_TRACE_H_
@@ -70,34 +76,104 @@ TRACE_EVENT(gensim_csb,
 		      __entry->status, __entry->id)
 );
 
-TRACE_EVENT(gensim_job_run,
-	    TP_PROTO(struct gensim_device *gdev, int engine, u32 ctx, u32 seqno, u64 batch),
-	    TP_ARGS(gdev, engine, ctx, seqno, batch),
+TRACE_EVENT(gensim_exec,
+	    TP_PROTO(struct gensim_device *gdev, int engine, u32 ctx, u64 job_ctx, u64 job,
+		     u64 batch, u32 num_syncs),
+	    TP_ARGS(gdev, engine, ctx, job_ctx, job, batch, num_syncs),
 	    TP_STRUCT__entry(__field(int, engine)
 			     __field(u32, ctx)
+			     __field(u64, job_ctx)
+			     __field(u64, job)
+			     __field(u64, batch)
+			     __field(u32, num_syncs)),
+	    TP_fast_assign(__entry->engine = engine;
+			   __entry->ctx = ctx;
+			   __entry->job_ctx = job_ctx;
+			   __entry->job = job;
+			   __entry->batch = batch;
+			   __entry->num_syncs = num_syncs;),
+	    TP_printk("engine=%d ctx=%u job=%llu:%llu batch=%#llx syncs=%u", __entry->engine,
+		      __entry->ctx, __entry->job_ctx, __entry->job, __entry->batch,
+		      __entry->num_syncs)
+);
+
+TRACE_EVENT(gensim_job_run,
+	    TP_PROTO(struct gensim_device *gdev, int engine, u32 ctx, u64 job_ctx, u64 job,
+		     u32 seqno, u64 batch),
+	    TP_ARGS(gdev, engine, ctx, job_ctx, job, seqno, batch),
+	    TP_STRUCT__entry(__field(int, engine)
+			     __field(u32, ctx)
+			     __field(u64, job_ctx)
+			     __field(u64, job)
 			     __field(u32, seqno)
 			     __field(u64, batch)),
 	    TP_fast_assign(__entry->engine = engine;
 			   __entry->ctx = ctx;
+			   __entry->job_ctx = job_ctx;
+			   __entry->job = job;
 			   __entry->seqno = seqno;
 			   __entry->batch = batch;),
-	    TP_printk("engine=%d ctx=%u seqno=%u batch=%#llx", __entry->engine, __entry->ctx,
-		      __entry->seqno, __entry->batch)
+	    TP_printk("engine=%d ctx=%u job=%llu:%llu seqno=%u batch=%#llx", __entry->engine,
+		      __entry->ctx, __entry->job_ctx, __entry->job, __entry->seqno,
+		      __entry->batch)
 );
 
 TRACE_EVENT(gensim_job_done,
-	    TP_PROTO(struct gensim_device *gdev, int engine, u32 ctx, u32 seqno, int error),
-	    TP_ARGS(gdev, engine, ctx, seqno, error),
+	    TP_PROTO(struct gensim_device *gdev, int engine, u32 ctx, u64 job_ctx, u64 job,
+		     u32 seqno, int error),
+	    TP_ARGS(gdev, engine, ctx, job_ctx, job, seqno, error),
 	    TP_STRUCT__entry(__field(int, engine)
 			     __field(u32, ctx)
+			     __field(u64, job_ctx)
+			     __field(u64, job)
 			     __field(u32, seqno)
 			     __field(int, error)),
 	    TP_fast_assign(__entry->engine = engine;
 			   __entry->ctx = ctx;
+			   __entry->job_ctx = job_ctx;
+			   __entry->job = job;
 			   __entry->seqno = seqno;
 			   __entry->error = error;),
-	    TP_printk("engine=%d ctx=%u seqno=%u error=%d", __entry->engine, __entry->ctx,
-		      __entry->seqno, __entry->error)
+	    TP_printk("engine=%d ctx=%u job=%llu:%llu seqno=%u error=%d", __entry->engine,
+		      __entry->ctx, __entry->job_ctx, __entry->job, __entry->seqno,
+		      __entry->error)
+);
+
+TRACE_EVENT(gensim_irq,
+	    TP_PROTO(struct gensim_device *gdev, int engine, u32 iir),
+	    TP_ARGS(gdev, engine, iir),
+	    TP_STRUCT__entry(__field(int, engine)
+			     __field(u32, iir)),
+	    TP_fast_assign(__entry->engine = engine;
+			   __entry->iir = iir;),
+	    TP_printk("engine=%d iir=%#x", __entry->engine, __entry->iir)
+);
+
+DECLARE_EVENT_CLASS(gensim_gtt,
+		    TP_PROTO(struct gensim_device *gdev, u64 root, u64 start, u64 length,
+			     u64 addr),
+		    TP_ARGS(gdev, root, start, length, addr),
+		    TP_STRUCT__entry(__field(u64, root)
+				     __field(u64, start)
+				     __field(u64, length)
+				     __field(u64, addr)),
+		    TP_fast_assign(__entry->root = root;
+				   __entry->start = start;
+				   __entry->length = length;
+				   __entry->addr = addr;),
+		    TP_printk("root=%#llx va=%#llx+%#llx window=%#llx", __entry->root,
+			      __entry->start, __entry->length, __entry->addr)
+);
+
+/* root 0: the GGTT; else the PPGTT's PML4 (gensim_ppgtt_root()). */
+DEFINE_EVENT(gensim_gtt, gensim_gtt_map,
+	     TP_PROTO(struct gensim_device *gdev, u64 root, u64 start, u64 length, u64 addr),
+	     TP_ARGS(gdev, root, start, length, addr)
+);
+
+DEFINE_EVENT(gensim_gtt, gensim_gtt_unmap,
+	     TP_PROTO(struct gensim_device *gdev, u64 root, u64 start, u64 length, u64 addr),
+	     TP_ARGS(gdev, root, start, length, addr)
 );
 
 #endif /* _GENSIM_TRACE_H_ */
