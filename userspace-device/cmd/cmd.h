@@ -31,6 +31,9 @@ gs_cmd_handler_fn gs_cmd_flush_dw, gs_cmd_pipe_control;
 gs_cmd_handler_fn gs_cmd_pipeline_select, gs_cmd_state_base_address, gs_cmd_media_vfe_state,
 	gs_cmd_media_curbe_load, gs_cmd_media_idd_load, gs_cmd_media_state_flush;
 gs_cmd_handler_fn gs_cmd_gpgpu_walker, gs_cmd_media_object;
+/* cmd_3d_state.c, cmd_3d_prim.c: the render engine's 3D pipeline (3d/) */
+gs_cmd_handler_fn gs_cmd_3d_state, gs_cmd_3d_primitive;
+enum gs_cmd_result gs_cmd_need_3d(struct gs_cs *cs, const char *what);
 gs_cmd_handler_fn gs_cmd_xy_setup_blt, gs_cmd_xy_setup_clip_blt, gs_cmd_xy_color_blt,
 	gs_cmd_xy_pat_blt, gs_cmd_xy_src_copy_blt, gs_cmd_color_blt, gs_cmd_src_copy_blt;
 

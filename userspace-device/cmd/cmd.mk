@@ -16,4 +16,6 @@ LIB_SRCS += \
 	cmd/cmd_flush.c \
 	cmd/cmd_blt.c \
 	cmd/cmd_gpgpu_state.c \
-	cmd/cmd_gpgpu_walker.c
+	cmd/cmd_gpgpu_walker.c \
+	cmd/cmd_3d_state.c \
+	cmd/cmd_3d_prim.c

@@ -227,6 +227,8 @@ struct ea_surface {
 	unsigned int mip_count, min_lod, tile_mode, depth;
 	bool array;
 	uint8_t scs[4];			/* shader channel select R, G, B, A */
+	uint8_t samples;		/* Number of Multisamples (log2) */
+	uint8_t x_offset, y_offset;	/* X/Y Offset (4 and 2 pixel units) */
 };
 
 int ea_surface_load(struct ea_sf *c, unsigned int src, unsigned int bti, struct ea_surface *surf);
@@ -291,6 +293,12 @@ enum gseu_send_result ea_sfid_gateway(void *ctx, struct gseu_hw_thread *t,
 				      const struct gseu_send_msg *m);
 enum gseu_send_result ea_sfid_sampler(void *ctx, struct gseu_hw_thread *t,
 				      const struct gseu_send_msg *m);
+
+/* urb_msg.c, dp_rc.c: the 3D pipeline's messages (hw-spec-3d) */
+enum gseu_send_result ea_sfid_urb(void *ctx, struct gseu_hw_thread *t,
+				  const struct gseu_send_msg *m);
+enum gseu_send_result ea_sfid_rc(void *ctx, struct gseu_hw_thread *t,
+				 const struct gseu_send_msg *m);
 
 /* formats.c: the surface formats the sampler decodes */
 enum ea_fmt_kind { EA_FMT_FLOAT, EA_FMT_UINT, EA_FMT_SINT };

@@ -30,7 +30,9 @@ LIB_SRCS += \
 	compute/formats.c \
 	compute/sampler_state.c \
 	compute/texel.c \
-	compute/sampler.c
+	compute/sampler.c \
+	compute/urb_msg.c \
+	compute/dp_rc.c
 
 # Tests use the GTT tests' environment (tests/gtt_env.c) and tap.h.
 $(O)/compute/tests/%.o $(O)/compute/bench/%.o: ALL_CFLAGS += -I$(CURDIR)/tests \

@@ -51,6 +51,53 @@ enum gs_eu_status {
 const char *gs_eu_status_name(enum gs_eu_status s);
 
 /*
+ * 3D threads (Documentation/gpu/gensim/hw-spec-3d.rst "Thread dispatch").
+ *
+ * struct gs_eu_ps_thread - one pixel shader thread, as the render target
+ * write message (SFID 5) needs it: which pixels it was dispatched for.
+ * @x, @y: upper-left pixel of subspans 0..3 (2x2 pixels each; a SIMD8
+ *	thread has two)
+ * @covered: the covered pixels: bit 4s + p is pixel p of subspan s, p 0
+ *	upper left, 1 upper right, 2 lower left, 3 lower right
+ */
+struct gs_eu_ps_thread {
+	uint16_t x[4], y[4];
+	uint32_t covered;
+};
+
+/*
+ * struct gs_eu_3d - what the 3D shared functions of one dispatch reach
+ * @urb, @urb_size: the URB's bytes (the 3D pipeline owns them); NULL: the
+ *	threads have no URB entries and URB messages are refused
+ * @urb_start, @urb_end: the bytes of the URB the threads' entries are in
+ * @urb_entry: bytes of one entry; a handle (64-byte units) must name the
+ *	start of an entry in [@urb_start, @urb_end)
+ * @ps: per thread (its index), the pixels of a pixel shader thread; NULL:
+ *	render target writes are refused
+ * @blend_state: GPU address (in the dispatch's space) of the BLEND_STATE
+ *	whose entry for the written render target a render target write
+ *	applies (its write-disable bits)
+ */
+struct gs_eu_3d {
+	uint8_t *urb;
+	uint32_t urb_size;
+	uint32_t urb_start, urb_end;
+	uint32_t urb_entry;
+	const struct gs_eu_ps_thread *ps;
+	uint64_t blend_state;
+};
+
+/*
+ * A 3D dispatch's payload callback: reset @t (gseu_thread_reset() with the
+ * thread's dispatch mask) and write its payload.  @index is the thread's
+ * number in the dispatch (0..dim[0]-1), @fftid its hardware thread slot.
+ * Called with the array's lock held, on the dispatching thread or a
+ * worker: it may only read what the caller prepared.
+ */
+typedef void gs_eu_payload_fn(void *arg, uint32_t index, uint32_t fftid,
+			      struct gseu_hw_thread *t);
+
+/*
  * struct gs_eu_dispatch - one GPGPU_WALKER with the state it runs under.
  *
  * Address space (where every access of the dispatch goes):
@@ -132,6 +179,14 @@ const char *gs_eu_status_name(enum gs_eu_status s);
  *	(GS_EU_ERR_ABORTED).  NULL: never called
  * @progress_arg: its argument
  * @progress_ms: how often (default 2 ms)
+ *
+ * 3D threads (gensim; hw-spec-3d "Thread dispatch"), NULL for a walker:
+ * @thread_payload: when set, the dispatch runs dim[0] threads, each a
+ *	group of its own (thread_width, _height, _depth and dim[1], dim[2]
+ *	are 1; no barrier, SLM or CURBE), and the callback writes each
+ *	thread's payload instead of the GPGPU r0 and constants
+ * @payload_arg: its argument
+ * @r3d: the URB and render targets the threads' messages reach
  */
 struct gs_eu_dispatch {
 	enum gs_mem_kind space;
@@ -177,6 +232,10 @@ struct gs_eu_dispatch {
 	bool (*progress)(void *arg, uint64_t retired);
 	void *progress_arg;
 	uint32_t progress_ms;
+
+	gs_eu_payload_fn *thread_payload;
+	void *payload_arg;
+	const struct gs_eu_3d *r3d;
 };
 
 /*

@@ -159,4 +159,7 @@ void ea_sfid_table_init(struct gseu_sfid_table *tab, struct gs_eu_array *a)
 	tab->fn[GSEU_SFID_TS] = ea_sfid_ts;
 	tab->fn[GSEU_SFID_DP_DC0] = ea_sfid_dc0;
 	tab->fn[GSEU_SFID_DP_DC1] = ea_sfid_dc1;
+	/* 3D threads' messages (hw-spec-3d); other threads' are refused there. */
+	tab->fn[GSEU_SFID_URB] = ea_sfid_urb;
+	tab->fn[GSEU_SFID_DP_RC] = ea_sfid_rc;
 }

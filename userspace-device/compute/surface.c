@@ -69,6 +69,9 @@ int ea_surface_load(struct ea_sf *c, unsigned int src, unsigned int bti, struct 
 	surf->pitch = (dw[3] & 0x3ffff) + 1;
 	surf->mip_count = dw[5] & 0xf;
 	surf->min_lod = dw[5] >> 4 & 0xf;
+	surf->samples = dw[4] >> 3 & 7;
+	surf->x_offset = dw[5] >> 25 & 0x7f;
+	surf->y_offset = dw[5] >> 21 & 7;
 	for (unsigned int i = 0; i < 4; i++)
 		surf->scs[i] = (uint8_t)(dw[7] >> (25 - 3 * i) & 7);
 	surf->base = ((uint64_t)dw[9] << 32 | dw[8]) & VA_MASK;

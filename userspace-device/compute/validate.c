@@ -114,6 +114,11 @@ int ea_validate(const struct gs_eu_array *a, const struct gs_eu_dispatch *d,
 	if (d->kernel_max_size && (d->kernel_max_size < 16 || d->kernel_max_size > (64u << 20)))
 		return bad(why, len, "kernel size bound %u bytes: 16 bytes .. 64 MiB",
 			   d->kernel_max_size);
+	if (d->thread_payload &&
+	    (d->thread_width != 1 || d->thread_height != 1 || d->thread_depth != 1 ||
+	     d->dim[1] != 1 || d->dim[2] != 1 || d->barrier_enable || d->slm_size || d->curbe))
+		return bad(why, len, "a 3D dispatch runs dim[0] threads, one a group, without "
+			   "barrier, SLM or CURBE");
 	if (check_group(a, d, why, len))
 		return -1;
 	return check_payload(d, why, len);

@@ -127,6 +127,11 @@ void ea_build_payload(const struct ea_run *run, const struct ea_group *g, struct
 	unsigned int cross_reg = d->indirect_payload ? 1 + per : 1;
 	unsigned int own_reg = d->indirect_payload ? 1 : 1 + cross;
 
+	/* A 3D thread: the pipeline writes its payload (hw-spec-3d "Thread dispatch"). */
+	if (d->thread_payload) {
+		d->thread_payload(d->payload_arg, g->id[0], s->fftid, t);
+		return;
+	}
 	gseu_thread_reset(t, ea_thread_mask(run, s->tig));
 	t->cr0.d[0] = (d->fp_alt ? GSEU_CR0_ALT_MODE : 0) |
 		      ((uint32_t)(d->rounding & 3) << GSEU_CR0_RND_SHIFT);

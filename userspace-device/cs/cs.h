@@ -29,6 +29,7 @@ struct gs_engine;
 struct gs_cs;
 struct gs_cmd_desc;
 struct gs_gpgpu;
+struct gs_3d;
 struct gs_blt_state;
 
 /* The longest command: a 16-bit length field plus its bias (media, MFX). */
@@ -157,6 +158,8 @@ struct gs_cs {
 
 	/* rcs0: the running context's GPGPU state (gpgpu.h); NULL elsewhere. */
 	struct gs_gpgpu *gpgpu;
+	/* rcs0: the running context's 3D state and the engine's URB (3d/r3d.h). */
+	struct gs_3d *r3d;
 
 	/* The blitter's setup registers and an unfinished blit (bcs0; blt.h). */
 	struct gs_blt_state *blt;

@@ -39,6 +39,7 @@
 #include "cs/engine.h"
 #include "engine/engine.h"
 #include "gpgpu/gpgpu.h"
+#include "3d/r3d.h"
 #include "mem/mem.h"
 
 /* Commands per slice before the thread refreshes the clocks and looks around. */
@@ -120,6 +121,8 @@ static void forget(struct gs_cs *cs, unsigned int epoch)
 	gs_tlb_flush(cs->eng->tlb);
 	if (cs->gpgpu)
 		gs_gpgpu_reset(cs->gpgpu);
+	if (cs->r3d)
+		gs_3d_reset(cs->r3d);
 }
 
 /* The clocks in BAR0: RING_TIMESTAMP of every engine, this one's CTX_TIMESTAMP. */
@@ -244,6 +247,7 @@ static void engine_free(struct gs_engine *eng)
 	if (eng->cs) {
 		free(eng->cs->cmd);
 		free(eng->cs->gpgpu);
+		gs_3d_destroy(eng->cs->r3d);
 		free(eng->cs->blt);
 	}
 	free(eng->cs);
@@ -283,6 +287,10 @@ static struct gs_engine *engine_alloc(struct gs_device *dev, int id)
 		if (!eng->cs->gpgpu)
 			goto fail;
 		gs_gpgpu_reset(eng->cs->gpgpu);
+		/* The 3D state and the URB (3d/r3d.h): context state, power-on now. */
+		eng->cs->r3d = gs_3d_create();
+		if (!eng->cs->r3d)
+			goto fail;
 	}
 	/* The blitter's setup registers and an unfinished blit (blt.h): bcs0's. */
 	if (id == GS_BCS) {

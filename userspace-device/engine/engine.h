@@ -38,6 +38,10 @@ void gs_gpgpu_reset(struct gs_gpgpu *st);
 int gs_gpgpu_restore(struct gs_cs *cs, bool inhibit);
 void gs_gpgpu_save(struct gs_cs *cs);
 
+/* lrc_3d.c: the render context's 3D state as context state */
+int gs_3d_restore(struct gs_cs *cs, bool inhibit);
+void gs_3d_save(struct gs_cs *cs);
+
 /* engine_regs.c: the side effects of engine registers */
 gs_reg_write_fn mi_mode_write;
 gs_reg_write_fn reset_ctl_write;

@@ -9,4 +9,5 @@ LIB_SRCS += \
 	engine/execlist.c \
 	engine/lrc.c \
 	engine/lrc_gpgpu.c \
+	engine/lrc_3d.c \
 	engine/engine_regs.c

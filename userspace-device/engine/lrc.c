@@ -269,6 +269,9 @@ int gs_lrc_restore(struct gs_cs *cs, uint64_t desc)
 	/* rcs0: the GPGPU state, engine context like the GPRs (lrc_gpgpu.c). */
 	if (cs->gpgpu && gs_gpgpu_restore(cs, inhibit))
 		return -EINVAL;
+	/* rcs0: the 3D state, after the GPGPU state's STATE_BASE_ADDRESS (lrc_3d.c). */
+	if (cs->r3d && gs_3d_restore(cs, inhibit))
+		return -EINVAL;
 	gs_cs_publish_position(cs);
 	return 0;
 }
@@ -316,6 +319,8 @@ void gs_lrc_save(struct gs_cs *cs)
 	}
 	if (cs->gpgpu)
 		gs_gpgpu_save(cs);
+	if (cs->r3d)
+		gs_3d_save(cs);
 }
 
 /*

@@ -25,6 +25,7 @@ GSIM_SRCS := \
 	libgensim/batch.c \
 	libgensim/batch_gpgpu.c \
 	libgensim/batch_blt.c \
+	libgensim/batch_3d.c \
 	libgensim/dispatch.c \
 	libgensim/dispatch_run.c
 LIBDRM_CFLAGS := $(shell pkg-config --cflags libdrm 2>/dev/null)

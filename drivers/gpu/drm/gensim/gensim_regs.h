@@ -163,11 +163,14 @@
 /*
  * gensim: a render context image is LRC_RENDER_PAGES pages.  The third holds
  * the GPGPU state commands and the interface descriptors they latched, the
- * next 16 the latched CURBE (hw-spec "The render context's GPGPU state").
+ * next 16 the latched CURBE (hw-spec "The render context's GPGPU state"),
+ * the last the 3D state commands (hw-spec-3d "The 3D state in the context
+ * image").
  */
 #define LRC_GPGPU_PAGE			2
 #define LRC_GPGPU_CURBE_PAGE		3
-#define LRC_RENDER_PAGES		19
+#define LRC_3D_PAGE			19
+#define LRC_RENDER_PAGES		20
 #define CTX_LRI_HEADER_0		0x01
 #define CTX_CONTEXT_CONTROL		0x02
 #define CTX_RING_HEAD			0x04

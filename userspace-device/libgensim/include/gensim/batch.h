@@ -162,6 +162,206 @@ int gsim_emit_blt_copy(struct gsim_batch *b, const struct gsim_blt_surface *dst,
  */
 int gsim_emit_blt_tiling(struct gsim_batch *b, int src_y, int dst_y);
 
+/* --- The 3D pipeline (rcs0) --------------------------------------------- */
+
+/*
+ * Documentation/gpu/gensim/hw-spec-3d.rst: the 3D state commands and
+ * 3DPRIMITIVE in their Gen8 layouts.  Offsets named "offset" are from the
+ * base STATE_BASE_ADDRESS gives their kind of state (binding tables from
+ * the surface state base; viewports, scissors, BLEND_STATE and
+ * COLOR_CALC_STATE from the dynamic state base); kernels from the
+ * instruction base.
+ */
+
+/* 3D_Prim_Topo_Type values gensim draws. */
+enum gsim_prim_topology {
+	GSIM_TOPO_TRILIST = 4,
+	GSIM_TOPO_TRISTRIP = 5,
+	GSIM_TOPO_TRIFAN = 6,
+	GSIM_TOPO_RECTLIST = 15,
+};
+
+/* Vertex element component controls. */
+enum gsim_vfcomp {
+	GSIM_VFCOMP_NOSTORE = 0,
+	GSIM_VFCOMP_SRC = 1,
+	GSIM_VFCOMP_0 = 2,
+	GSIM_VFCOMP_1_FLOAT = 3,
+	GSIM_VFCOMP_1_INT = 4,
+};
+
+/* A vertex buffer: @size bytes at @va, @pitch bytes a vertex. */
+struct gsim_3d_vertex_buffer {
+	uint32_t index;
+	uint32_t pitch;
+	uint64_t va;
+	uint32_t size;
+	uint32_t pad;
+};
+
+/* Vertex element (VUE slot) n: @format (SURFACE_FORMAT) at @offset of a vertex of @buffer. */
+struct gsim_3d_vertex_element {
+	uint32_t buffer;
+	uint32_t format;
+	uint32_t offset;
+	uint32_t comp[4];
+};
+
+/*
+ * The URB: the VS gets @vs_entries (64..2560, a multiple of 8) entries of
+ * @vs_entry_bytes (a multiple of 64) after the push constants, @push_vs_kb
+ * KiB for the VS and @push_ps_kb for the PS (at most 32 together); the HS,
+ * DS and GS none.
+ */
+int gsim_emit_3d_urb(struct gsim_batch *b, uint32_t vs_entries, uint32_t vs_entry_bytes,
+		     uint32_t push_vs_kb, uint32_t push_ps_kb);
+int gsim_emit_3d_vertex_buffers(struct gsim_batch *b, const struct gsim_3d_vertex_buffer *vb,
+				uint32_t n);
+int gsim_emit_3d_vertex_elements(struct gsim_batch *b, const struct gsim_3d_vertex_element *ve,
+				 uint32_t n);
+/* 3DSTATE_INDEX_BUFFER of @index_bytes (1, 2 or 4) indices. */
+int gsim_emit_3d_index_buffer(struct gsim_batch *b, uint64_t va, uint32_t size,
+			      uint32_t index_bytes);
+/* 3DSTATE_VF: the cut index (primitive restart) of indexed draws, when @cut_enable. */
+int gsim_emit_3d_vf(struct gsim_batch *b, int cut_enable, uint32_t cut_index);
+int gsim_emit_3d_topology(struct gsim_batch *b, uint32_t topology);
+/* 3DSTATE_VF_INSTANCING: element @element advances every @step instances when @enable. */
+int gsim_emit_3d_instancing(struct gsim_batch *b, uint32_t element, int enable, uint32_t step);
+
+/*
+ * The vertex shader: a SIMD8 kernel at @kernel reading @urb_read_length
+ * pairs of VUE slots from pair @urb_read_offset into r@grf_start on
+ * (after r0, r1 and its push constants); @out_read_offset and
+ * @out_length (pairs of slots) tell the SBE what to read when it is not
+ * forced.  gsim_emit_3d_vs(b, NULL) disables it: the vertex fetcher's VUE
+ * goes on as it is.
+ */
+struct gsim_3d_vs {
+	uint64_t kernel;
+	uint32_t grf_start;
+	uint32_t urb_read_offset;
+	uint32_t urb_read_length;
+	uint32_t out_read_offset;
+	uint32_t out_length;
+	uint32_t max_threads;	/* 0: 64 */
+};
+int gsim_emit_3d_vs(struct gsim_batch *b, const struct gsim_3d_vs *vs);
+/* 3DSTATE_HS, _TE, _DS, _GS and _STREAMOUT, all disabled. */
+int gsim_emit_3d_disable_stages(struct gsim_batch *b);
+
+enum gsim_3d_stage {
+	GSIM_STAGE_VS = 0,
+	GSIM_STAGE_PS = 4,
+};
+
+/* Push constants: @regs[i] registers from @va[i], i = 0..3 (3DSTATE_CONSTANT_VS/PS). */
+int gsim_emit_3d_constants(struct gsim_batch *b, uint32_t stage, const uint64_t va[4],
+			   const uint32_t regs[4]);
+/* 3DSTATE_BINDING_TABLE_POINTERS_xS and 3DSTATE_SAMPLER_STATE_POINTERS_xS. */
+int gsim_emit_3d_stage_pointers(struct gsim_batch *b, uint32_t stage, uint32_t binding_table,
+				uint32_t sampler_state);
+
+#define GSIM_CLIP_ENABLE	(1u << 0)	/* the clipper's tests and clipping */
+#define GSIM_CLIP_VIEWPORT_XY	(1u << 1)	/* x, y against the viewport */
+#define GSIM_CLIP_GUARDBAND	(1u << 2)	/* x, y against the guardband */
+#define GSIM_CLIP_API_D3D	(1u << 3)	/* near plane z = 0 (else z = -w) */
+#define GSIM_CLIP_REJECT_ALL	(1u << 4)
+#define GSIM_CLIP_ACCEPT_ALL	(1u << 5)
+#define GSIM_CLIP_NO_PERSPECTIVE_DIVIDE	(1u << 6)
+int gsim_emit_3d_clip(struct gsim_batch *b, uint32_t flags);
+
+#define GSIM_SF_VIEWPORT_TRANSFORM	(1u << 0)
+#define GSIM_SF_SUBPIXEL_4BIT		(1u << 1)
+/* 3DSTATE_SF with the provoking vertices of triangle lists and strips, and of fans. */
+int gsim_emit_3d_sf(struct gsim_batch *b, uint32_t flags, uint32_t tri_pv, uint32_t fan_pv);
+
+enum gsim_cull {
+	GSIM_CULL_BOTH = 0,
+	GSIM_CULL_NONE = 1,
+	GSIM_CULL_FRONT = 2,
+	GSIM_CULL_BACK = 3,
+};
+
+#define GSIM_RASTER_FRONT_CCW	(1u << 0)	/* front faces wind counter-clockwise */
+#define GSIM_RASTER_SCISSOR	(1u << 1)
+#define GSIM_RASTER_Z_CLIP	(1u << 2)	/* the clipper's near and far planes */
+int gsim_emit_3d_raster(struct gsim_batch *b, uint32_t cull, uint32_t flags);
+
+/*
+ * 3DSTATE_SBE (read window forced) and an identity 3DSTATE_SBE_SWIZ: the
+ * pixel shader's @nattr attributes are VUE slots 2 * @read_offset + i;
+ * bit i of @flat makes attribute i constant (the provoking vertex's).
+ */
+int gsim_emit_3d_sbe(struct gsim_batch *b, uint32_t nattr, uint32_t read_offset,
+		     uint32_t read_length, uint32_t flat);
+
+#define GSIM_BARY_PERSPECTIVE	(1u << 0)	/* perspective pixel barycentrics */
+#define GSIM_BARY_LINEAR	(1u << 1)	/* linear pixel barycentrics */
+#define GSIM_PS_PUSH_CONSTANTS	(1u << 0)
+#define GSIM_PS_SOURCE_DEPTH	(1u << 1)
+#define GSIM_PS_SOURCE_W	(1u << 2)
+#define GSIM_PS_ATTRIBUTES	(1u << 3)
+#define GSIM_PS_KILLS		(1u << 4)
+
+/*
+ * The pixel shader: 3DSTATE_WM (@barycentric), 3DSTATE_PS (a SIMD @simd,
+ * 8 or 16, kernel at @kernel, its constants and setup data from
+ * r@grf_start), 3DSTATE_PS_EXTRA (valid, @flags) and 3DSTATE_PS_BLEND
+ * (a writeable render target).  gsim_emit_3d_ps(b, NULL): no pixel shader.
+ */
+struct gsim_3d_ps {
+	uint64_t kernel;
+	uint32_t simd;
+	uint32_t grf_start;
+	uint32_t barycentric;
+	uint32_t flags;
+	uint32_t max_threads;	/* 0: 64 */
+	uint32_t pad;
+};
+int gsim_emit_3d_ps(struct gsim_batch *b, const struct gsim_3d_ps *ps);
+
+/* The SF_CLIP_VIEWPORT and CC_VIEWPORT pointers. */
+int gsim_emit_3d_viewports(struct gsim_batch *b, uint32_t sf_clip, uint32_t cc);
+/* BLEND_STATE and COLOR_CALC_STATE pointers, both valid. */
+int gsim_emit_3d_blend(struct gsim_batch *b, uint32_t blend_state, uint32_t cc_state);
+int gsim_emit_3d_scissor(struct gsim_batch *b, uint32_t scissor_rect);
+/* 3DSTATE_DRAWING_RECTANGLE: [x0, x1] x [y0, y1] inclusive, the origin added to positions. */
+int gsim_emit_3d_drawing_rectangle(struct gsim_batch *b, uint32_t x0, uint32_t y0, uint32_t x1,
+				   uint32_t y1, int32_t origin_x, int32_t origin_y);
+/*
+ * 3DSTATE_MULTISAMPLE (one sample; the pixel's sample point its upper-left
+ * corner when @ul_corner, else its centre) and 3DSTATE_SAMPLE_MASK 1.
+ */
+int gsim_emit_3d_multisample(struct gsim_batch *b, int ul_corner);
+/* No depth or stencil buffer, no depth test (3DSTATE_DEPTH_BUFFER NULL and friends). */
+int gsim_emit_3d_no_depth(struct gsim_batch *b);
+
+enum gsim_depth_format {
+	GSIM_DEPTH_D32_FLOAT = 1,
+	GSIM_DEPTH_D24_UNORM_X8 = 3,
+	GSIM_DEPTH_D16_UNORM = 5,
+};
+
+/*
+ * A Y-tiled @width x @height depth buffer at @va (4 KiB aligned, @pitch a
+ * multiple of 128) of @format, tested with 3D_Compare_Function @func
+ * (0 always, 1 never, 2 less, 3 equal, 4 less or equal, 5 greater, 6 not
+ * equal, 7 greater or equal), written when @write.
+ */
+int gsim_emit_3d_depth(struct gsim_batch *b, uint64_t va, uint32_t width, uint32_t height,
+		       uint32_t pitch, uint32_t format, uint32_t func, int write);
+
+#define GSIM_PRIM_INDEXED	(1u << 0)
+#define GSIM_PRIM_PREDICATE	(1u << 1)
+/*
+ * 3DPRIMITIVE: @count vertices from @start (sequential) or indices from
+ * @start (indexed, @base_vertex added), @instances instances from
+ * @start_instance; the topology is 3DSTATE_VF_TOPOLOGY's.
+ */
+int gsim_emit_3d_primitive(struct gsim_batch *b, uint32_t count, uint32_t start,
+			   uint32_t instances, uint32_t start_instance, int32_t base_vertex,
+			   uint32_t flags);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Private to the 3D pipeline's draw (the .c files of 3d/): one 3DPRIMITIVE as it goes
+ * through the fixed functions (hw-spec-3d "A draw, stage by stage"):
+ *
+ *   draw.c   decode the state, the index stream, instances
+ *   urb.c    the URB layout of 3DSTATE_URB_* and _PUSH_CONSTANT_ALLOC_*
+ *   vf.c     vertex fetch into the VS URB entries
+ *   vs.c     vertex shader threads on the EU array; the output VUEs
+ *   setup.c  primitive assembly, clipping, viewport, culling, attribute
+ *            setup
+ *   raster.c coverage (top-left rule, fixed point), subspans, pixel shader
+ *            threads in batches that never write a pixel twice
+ */
+#ifndef GSDEV_R3D_PRIV_H
+#define GSDEV_R3D_PRIV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "3d/r3d.h"
+#include "3d/r3d_cmds.h"
+#include "compute/dispatch.h"
+#include "gpgpu/gpgpu.h"
+
+#define R3D_MAX_ATTRS		32	/* SF output attributes */
+#define R3D_MAX_PUSH_REGS	64	/* push constant registers a stage receives */
+#define R3D_COORD_LIMIT		32768.0f	/* |screen coordinate| a primitive may reach */
+
+/* A field of latched slot @s, dword @n. */
+#define SDW(d, s, n)		((d)->st->dw[s][n])
+
+/* A primitive after setup: what coverage and the pixel shader payload need. */
+struct r3d_prim {
+	int64_t x[3], y[3];	/* snapped screen position, 1/2^subpixel pixels */
+	int64_t area;		/* twice the signed area, same units squared */
+	bool rect;		/* RECTLIST: coverage is the bounding box */
+	bool back;		/* back facing */
+	double z[3];		/* screen depth */
+	double invw[3];		/* 1/w of the clip-space position */
+	uint32_t attr;		/* first float of its setup data in the batch */
+};
+
+/* One pixel shader thread of a batch. */
+struct r3d_ps_thread {
+	uint32_t prim;
+	uint32_t dmask;		/* dispatch mask: every pixel of its subspans */
+};
+
+/* Tiles of 64x64 pixels, one bit a pixel: the pixels a batch already writes. */
+#define R3D_TILE		64
+struct r3d_tile {
+	bool used;		/* in the batch's list of touched tiles */
+	uint64_t rows[R3D_TILE];
+};
+
+struct r3d_draw {
+	struct gs_cs *cs;
+	struct gs_3d *st;
+	const struct gs_gpgpu_sba *sba;
+
+	/* 3DPRIMITIVE */
+	unsigned int topology;
+	bool indexed;
+	uint32_t count, start, instances, start_instance;
+	int32_t base_vertex;
+
+	/* URB: the VS entries */
+	uint32_t vs_start, vs_entry, vs_entries;	/* bytes, bytes, count */
+
+	/* Vertex fetch */
+	uint64_t ib_addr;
+	uint32_t ib_size, ib_isize;
+	bool cut_enable;
+	uint32_t cut_index;
+
+	/* The vertex shader */
+	bool vs_enable;
+	uint64_t vs_ksp;
+	uint32_t vs_bt, vs_sampler;
+	bool vs_fp_alt;
+	unsigned int vs_grf, vs_read_off, vs_read_len, vs_max_threads;
+	unsigned int vs_push_regs;
+	uint8_t vs_push[R3D_MAX_PUSH_REGS * 32];
+
+	/* The vertices of the current instance, after the VS: vue_dw dwords each. */
+	unsigned int vue_dw;
+	uint32_t *verts;
+	uint32_t nverts;
+
+	/* Clip, SF, raster */
+	bool clip_enable, clip_d3d, clip_vp_xy, clip_gb, clip_z, persp_divide;
+	unsigned int clip_mode;
+	bool vp_transform;
+	float vp[16];			/* SF_CLIP_VIEWPORT 0 */
+	unsigned int tri_pv, fan_pv;
+	unsigned int subpixel;		/* bits: 8 or 4 */
+	bool front_ccw;
+	unsigned int cull;
+	int32_t clip_x0, clip_y0, clip_x1, clip_y1;	/* inclusive pixel rectangle */
+	int32_t origin_x, origin_y;
+	bool ul_corner;
+	bool rendering;			/* pixels are produced at all */
+
+	/* The depth test (raster.c): early, before any pixel shader of the pixel */
+	bool depth;			/* a depth buffer is tested or written */
+	bool depth_write;
+	unsigned int depth_func;	/* COMPARE_*; ALWAYS with the test disabled */
+	unsigned int depth_format;	/* DB_FORMAT_* */
+	unsigned int depth_cpp;
+	uint64_t depth_base;
+	uint32_t depth_pitch, depth_w, depth_h;
+	bool depth_clamp;
+	float depth_min, depth_max;	/* CC_VIEWPORT 0 */
+
+	/* SBE: where each PS attribute comes from */
+	unsigned int nattr;
+	unsigned int read_off, read_len;	/* VUE slots */
+	uint32_t const_interp;
+	struct {
+		unsigned int slot;	/* VUE slot */
+		uint8_t override;	/* bit c: component c is the constant */
+		float konst[4];
+	} attr[R3D_MAX_ATTRS];
+
+	/* The pixel shader */
+	bool ps_dispatch;
+	unsigned int ps_simd;
+	uint64_t ps_ksp;
+	uint32_t ps_bt, ps_sampler;
+	uint32_t ps_cr0;
+	uint32_t bary;			/* 3DSTATE_WM barycentric mode bits 16:11 */
+	bool src_depth, src_w, attr_enable;
+	unsigned int ps_payload_regs, ps_grf, ps_push_regs;
+	uint8_t ps_push[R3D_MAX_PUSH_REGS * 32];
+	uint64_t blend_state;		/* GPU address of BLEND_STATE */
+
+	/* The batch of pixel shader threads being collected (raster.c). */
+	struct r3d_prim *prims;
+	uint32_t nprims, cap_prims;
+	float *attrs;
+	uint32_t nattrs, cap_attrs;
+	struct gs_eu_ps_thread *px;
+	struct r3d_ps_thread *threads;
+	uint32_t nthreads, cap_threads;
+	struct r3d_tile **tiles;	/* [tiles_w * tiles_h], NULL: untouched */
+	uint32_t tiles_w, tiles_h, tile_x0, tile_y0;
+	uint32_t *touched;		/* indices of allocated tiles */
+	uint32_t ntouched;
+	/* the current primitive's subspans: x, y, covered mask */
+	struct { uint16_t x, y; uint8_t mask; } *quads;
+	uint32_t nquads, cap_quads;
+
+	/* Statistics, for the log */
+	uint64_t vs_threads, ps_threads, prims_drawn, batches;
+};
+
+/* draw.c: run one dispatch on the EU array; GS_CMD_* */
+enum gs_cmd_result r3d_dispatch(struct r3d_draw *d, const char *what, struct gs_eu_dispatch *e);
+void r3d_dispatch_init(struct r3d_draw *d, struct gs_eu_dispatch *e, uint64_t ksp,
+		       unsigned int simd, uint32_t nthreads);
+
+/* urb.c */
+enum gs_cmd_result r3d_urb_layout(struct r3d_draw *d);
+enum gs_cmd_result r3d_push_constants(struct r3d_draw *d, const char *stage, int const_slot,
+				      int push_slot, uint8_t *out, unsigned int *regs);
+
+/* vf.c: the input VUE of one vertex at @vue (the entry's bytes) */
+enum gs_cmd_result r3d_vf_check(struct r3d_draw *d);
+enum gs_cmd_result r3d_vf_fetch(struct r3d_draw *d, uint32_t index, uint32_t instance,
+				uint8_t *vue);
+
+/* vs.c: shade @n vertices (@index[i], instance @inst) into d->verts */
+enum gs_cmd_result r3d_vs_check(struct r3d_draw *d);
+enum gs_cmd_result r3d_vs_run(struct r3d_draw *d, const uint32_t *index, uint32_t n,
+			      uint32_t inst);
+
+/* setup.c */
+enum gs_cmd_result r3d_setup_check(struct r3d_draw *d);
+enum gs_cmd_result r3d_assemble(struct r3d_draw *d, uint32_t first, uint32_t n);
+
+/* raster.c */
+enum gs_cmd_result r3d_ps_check(struct r3d_draw *d);
+enum gs_cmd_result r3d_raster(struct r3d_draw *d, struct r3d_prim *p, const uint32_t *const v[3],
+			      const uint32_t *flat);
+enum gs_cmd_result r3d_flush(struct r3d_draw *d);
+void r3d_raster_free(struct r3d_draw *d);
+
+#endif

@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The CPU reference rasterizer of the 3D tests: hw-spec-3d.rst's rules
+ * ("Primitive assembly", "Viewport and snapping", "Culling",
+ * "Rasterization", "Interpolation", "Render target writes") written again
+ * from the document, for primitives the clipper accepts whole.  It draws
+ * attribute 0 of each vertex as the colour, interpolated as a pixel
+ * shader's pln would (p0 * u + p1 * v + p3, in float) or flat, and counts
+ * how many primitives cover each pixel.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "r3d_env.h"
+#include "tap.h"
+
+uint8_t r3e_unorm8(float f)
+{
+	if (isnan(f) || f <= 0.0f)
+		return 0;
+	if (f >= 1.0f)
+		return 255;
+	return (uint8_t)floorf(f * 255.0f + 0.5f);
+}
+
+void r3e_ref_init(struct r3e_ref *r, unsigned int w, unsigned int h, uint32_t clear)
+{
+	memset(r, 0, sizeof(*r));
+	r->w = w;
+	r->h = h;
+	r->img = malloc((size_t)w * h * 4);
+	r->count = calloc((size_t)w * h, 4);
+	r->owner = calloc((size_t)w * h, 4);
+	r->zbuf = malloc((size_t)w * h * 4);
+	CHECK(r->img && r->count && r->owner && r->zbuf);
+	for (unsigned int i = 0; i < w * h; i++)
+		r->zbuf[i] = 1.0f;
+	for (unsigned int i = 0; i < w * h; i++)
+		r->img[i] = clear;
+	r->subpixel = 8;
+	r->clip_x0 = r->clip_y0 = 0;
+	r->clip_x1 = (int)w - 1;
+	r->clip_y1 = (int)h - 1;
+	r->cull = GSIM_CULL_NONE;
+	r->fan_pv = 1;
+	r->perspective = true;
+}
+
+void r3e_ref_free(struct r3e_ref *r)
+{
+	free(r->img);
+	free(r->count);
+	free(r->owner);
+	free(r->zbuf);
+}
+
+struct sv {
+	int64_t x, y;		/* snapped */
+	double z;		/* screen depth */
+	double invw;
+	const struct r3e_vertex *v;
+};
+
+/* Edge function of (a -> b) at (px, py): twice the signed area. */
+static int64_t edge(const struct sv *a, const struct sv *b, int64_t px, int64_t py)
+{
+	return (b->x - a->x) * (py - a->y) - (b->y - a->y) * (px - a->x);
+}
+
+static void pixel(struct r3e_ref *r, unsigned int x, unsigned int y, const float c[4])
+{
+	uint8_t px[4] = { r3e_unorm8(c[0]), r3e_unorm8(c[1]), r3e_unorm8(c[2]),
+			  r3e_unorm8(c[3]) };
+	uint32_t v;
+
+	if (r->bgra) {
+		uint8_t t = px[0];
+
+		px[0] = px[2];
+		px[2] = t;
+	}
+	memcpy(&v, px, 4);
+	r->img[y * r->w + x] = v;
+	r->count[y * r->w + x]++;
+	r->owner[y * r->w + x] = r->prims;
+}
+
+static void prim(struct r3e_ref *r, const struct r3e_vertex *v0, const struct r3e_vertex *v1,
+		 const struct r3e_vertex *v2, unsigned int pv, bool rect)
+{
+	const struct r3e_vertex *vv[3] = { v0, v1, v2 };
+	double scale = (double)(1u << r->subpixel);
+	int64_t S = 1 << r->subpixel, half = r->ul_corner ? 0 : S / 2, area;
+	struct sv s[3];
+	int64_t minx = INT64_MAX, maxx = INT64_MIN, miny = INT64_MAX, maxy = INT64_MIN;
+	bool back;
+	float coef[4][4];
+
+	for (unsigned int i = 0; i < 3; i++) {
+		float x = vv[i]->x / vv[i]->w, y = vv[i]->y / vv[i]->w, z = vv[i]->z / vv[i]->w;
+		float sx = r->vp_transform ? r->vp[0] * x + r->vp[3] : x;
+		float sy = r->vp_transform ? r->vp[1] * y + r->vp[4] : y;
+		float sz = r->vp_transform ? r->vp[2] * z + r->vp[5] : z;
+
+		sx += (float)r->origin_x;
+		sy += (float)r->origin_y;
+		s[i].x = (int64_t)floor((double)sx * scale + 0.5);
+		s[i].y = (int64_t)floor((double)sy * scale + 0.5);
+		s[i].invw = 1.0 / (double)vv[i]->w;
+		s[i].z = sz;
+		s[i].v = vv[i];
+		minx = s[i].x < minx ? s[i].x : minx;
+		maxx = s[i].x > maxx ? s[i].x : maxx;
+		miny = s[i].y < miny ? s[i].y : miny;
+		maxy = s[i].y > maxy ? s[i].y : maxy;
+	}
+	r->prims++;
+	area = edge(&s[0], &s[1], s[2].x, s[2].y);
+	if (!area)
+		return;
+	/* area > 0: clockwise on the screen (y down) */
+	back = r->front_ccw ? area > 0 : area < 0;
+	if (!rect && (r->cull == GSIM_CULL_BOTH || (r->cull == GSIM_CULL_BACK && back) ||
+		      (r->cull == GSIM_CULL_FRONT && !back)))
+		return;
+	for (unsigned int c = 0; c < 4; c++) {
+		const float *a0 = &vv[0]->r, *a1 = &vv[1]->r, *a2 = &vv[2]->r;
+
+		if (r->flat) {
+			coef[c][0] = coef[c][1] = coef[c][2] = 0;
+			coef[c][3] = (&vv[pv]->r)[c];
+		} else {
+			coef[c][0] = a1[c] - a0[c];
+			coef[c][1] = a2[c] - a0[c];
+			coef[c][2] = 0;
+			coef[c][3] = a0[c];
+		}
+	}
+	for (int py = r->clip_y0; py <= r->clip_y1; py++) {
+		for (int px = r->clip_x0; px <= r->clip_x1; px++) {
+			int64_t sx = (int64_t)px * S + half, sy = (int64_t)py * S + half;
+			double b[3], q[3], sum;
+			float u, w, col[4];
+			bool in = true;
+
+			if (rect) {
+				in = sx >= minx && sx < maxx && sy >= miny && sy < maxy;
+			} else {
+				for (unsigned int k = 0; k < 3 && in; k++) {
+					const struct sv *a = &s[(k + 1) % 3], *bb = &s[(k + 2) % 3];
+					int64_t e = edge(a, bb, sx, sy), dx = bb->x - a->x,
+						dy = bb->y - a->y;
+
+					if (area < 0) {
+						e = -e;
+						dx = -dx;
+						dy = -dy;
+					}
+					/* on the edge: only a top or a left edge keeps the sample */
+					in = e > 0 || (e == 0 && (dy < 0 || (dy == 0 && dx > 0)));
+				}
+			}
+			if (!in)
+				continue;
+			for (unsigned int k = 0; k < 3; k++) {
+				b[k] = (double)edge(&s[(k + 1) % 3], &s[(k + 2) % 3], sx, sy) /
+				       (double)area;
+				q[k] = b[k] * s[k].invw;
+			}
+			if (r->depth) {
+				float z = (float)(s[0].z + b[1] * (s[1].z - s[0].z) +
+						  b[2] * (s[2].z - s[0].z));
+				float *zp = &r->zbuf[py * (int)r->w + px];
+				bool pass;
+
+				switch (r->depth_func) {
+				case COMPARE_LESS: pass = z < *zp; break;
+				case COMPARE_LEQUAL: pass = z <= *zp; break;
+				case COMPARE_GREATER: pass = z > *zp; break;
+				default: pass = true; break;
+				}
+				if (!pass)
+					continue;
+				if (r->depth_write)
+					*zp = z;
+			}
+			sum = q[0] + q[1] + q[2];
+			if (r->perspective && sum > 0) {
+				u = (float)(q[1] / sum);
+				w = (float)(q[2] / sum);
+			} else {
+				u = (float)b[1];
+				w = (float)b[2];
+			}
+			for (unsigned int c = 0; c < 4; c++)
+				col[c] = coef[c][0] * u + coef[c][1] * w + coef[c][3];
+			pixel(r, (unsigned int)px, (unsigned int)py, col);
+		}
+	}
+}
+
+void r3e_ref_draw(struct r3e_ref *r, unsigned int topology, const struct r3e_vertex *v,
+		  unsigned int n)
+{
+	static const unsigned int odd_pv[3] = { 1, 0, 2 };
+
+	switch (topology) {
+	case GSIM_TOPO_TRILIST:
+	case GSIM_TOPO_RECTLIST:
+		for (unsigned int i = 0; i + 3 <= n; i += 3)
+			prim(r, &v[i], &v[i + 1], &v[i + 2], r->tri_pv,
+			     topology == GSIM_TOPO_RECTLIST);
+		break;
+	case GSIM_TOPO_TRISTRIP:
+		for (unsigned int i = 0; i + 3 <= n; i++) {
+			if (i & 1)
+				prim(r, &v[i + 1], &v[i], &v[i + 2], odd_pv[r->tri_pv], false);
+			else
+				prim(r, &v[i], &v[i + 1], &v[i + 2], r->tri_pv, false);
+		}
+		break;
+	case GSIM_TOPO_TRIFAN:
+		for (unsigned int i = 0; i + 3 <= n; i++)
+			prim(r, &v[0], &v[i + 1], &v[i + 2], r->fan_pv, false);
+		break;
+	default:
+		CHECK_MSG(0, "reference: topology %u", topology);
+	}
+}
+
+unsigned int r3e_compare(const struct r3e *e, const struct r3e_ref *r, const char *what)
+{
+	unsigned int bad = 0;
+
+	for (unsigned int y = 0; y < r->h; y++) {
+		for (unsigned int x = 0; x < r->w; x++) {
+			uint32_t got = r3e_pixel(e, x, y), want = r->img[y * r->w + x];
+
+			if (got == want)
+				continue;
+			if (bad++ < 8)
+				printf("# %s: pixel (%u, %u): %#010x, want %#010x\n", what, x,
+				       y, got, want);
+		}
+	}
+	if (bad)
+		printf("# %s: %u pixels differ\n", what, bad);
+	return bad;
+}
