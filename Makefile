@@ -282,3 +282,13 @@ dkms-uninstall:
 		dkms remove gensim/$(GENSIM_VERSION) --all || exit 1; \
 	fi
 	rm -rf $(DKMSSRCDIR)
+
+# ---------------------------------------------------------------------------
+# make htmldocs: the book (Documentation/gpu/gensim/) as HTML in
+# build/htmldocs/, with the driver's kernel-doc comments pulled in by the
+# kernel's own kernel-doc Sphinx extension (scripts/htmldocs extracts it
+# from linux-source-6.12 into build/htmldocs-tools/).  Debian's
+# python3-sphinx; every warning, Sphinx's or kernel-doc's, is an error.
+.PHONY: htmldocs
+htmldocs:
+	@scripts/htmldocs

@@ -54,6 +54,7 @@ pkg-config --exists libdrm || missing="$missing libdrm-dev"
 fuzzer_rt=$(clang -print-file-name=libclang_rt.fuzzer-x86_64.a 2>/dev/null)
 [ -f "$fuzzer_rt" ] || missing="$missing libclang-rt-14-dev"
 python3 -c 'import docutils' 2>/dev/null || missing="$missing python3-docutils"
+[ -x /usr/bin/sphinx-build ] || missing="$missing python3-sphinx"
 if [ -n "$missing" ]; then
 	echo "make check: missing:$missing (run scripts/install-deps as root)"
 	echo "0 passed, 1 failed"
@@ -101,6 +102,11 @@ step "docs: rst"
 log=$out/rst.log
 python3 scripts/check-rst.py Documentation/gpu/gensim/*.rst >"$log" 2>&1
 gate "docs-rst" "$log" $?
+
+step "docs: html (Sphinx, kernel-doc)"
+log=$out/htmldocs.log
+scripts/htmldocs >"$log" 2>&1
+gate "htmldocs" "$log" $?
 
 step "citations: by public title, none outside the repository"
 log=$out/citations.log
