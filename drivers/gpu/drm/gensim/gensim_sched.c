@@ -253,8 +253,15 @@ static struct dma_fence *gensim_run_job(struct drm_sched_job *sched_job)
 	job->start = ktime_get();
 
 	spin_lock_irqsave(&engine->lock, flags);
-	/* After gensim_engines_lost() nothing reaches the engine again. */
+	/*
+	 * After gensim_engines_lost() nothing reaches the engine again, and
+	 * a queue banned since the unlocked check above (a reset ran in
+	 * between) gets nothing more either: submitted now, the job would
+	 * run a banned context, and left out of q->jobs it would never end.
+	 */
 	err = engine->lost_error;
+	if (!err && q->banned)
+		err = -ECANCELED;
 	if (!err) {
 		list_add_tail(&job->link, &q->jobs);
 		if (list_empty(&q->active_link))
