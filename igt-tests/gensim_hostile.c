@@ -22,7 +22,7 @@
  *   as raw GENSIM_MSG_IRQ messages with arbitrary IIR and MASTER_IRQ bits.
  *
  * Every subtest starts the hostile device, provokes, checks that jobs end
- * (with the error kernel-contract.md gives), then detaches the device and
+ * (with the error contract.rst gives), then detaches the device and
  * checks the render node goes, ioctls on the old file say -ENODEV, every
  * object count in /sys/kernel/debug/gensim/objects returns to 0, the
  * module unloads and loads again and a normal gensim-device runs a job.
@@ -778,7 +778,7 @@ static int good_job(int engine_class, int ms)
 }
 
 /*
- * Module-wide object counts (kernel-contract.md).  NULL when the file is
+ * Module-wide object counts (contract.rst).  NULL when the file is
  * missing (a kernel from before the contract).
  */
 static const char *const object_names[] = {

@@ -222,7 +222,7 @@ static int gensim_platform_probe(struct platform_device *pdev)
 static void gensim_platform_remove(struct platform_device *pdev)
 {
 	gensim_uif_fini(platform_get_drvdata(pdev));
-	/* A hang dump not yet read: its free function is in this module. */
+	/* A hang dump nobody read goes with the device (trust.rst). */
 	dev_coredump_put(&pdev->dev);
 }
 
