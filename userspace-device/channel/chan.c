@@ -11,6 +11,7 @@
 #include "channel/chan.h"
 #include "core/log.h"
 #include "core/shm.h"
+#include "core/trace.h"
 
 /* Returns 1 if the doorbell rang, 0 on timeout, -errno on failure. */
 int gs_chan_wait(struct gs_chan *chan, int timeout_ms)
@@ -30,6 +31,7 @@ int gs_chan_wait(struct gs_chan *chan, int timeout_ms)
 	/* The event count itself does not matter: the write log says what to do. */
 	if (read(chan->uio_fd, &count, sizeof(count)) != sizeof(count))
 		return -errno;
+	gs_trace_doorbell();
 	return 1;
 }
 

@@ -24,6 +24,7 @@
 #include "channel/irq.h"
 #include "core/device.h"
 #include "core/log.h"
+#include "core/trace.h"
 
 static const struct {
 	uint8_t bank;
@@ -73,6 +74,7 @@ void gs_irq_send_pending(struct gs_device *dev)
 {
 	if (!atomic_exchange(&dev->irq_send_pending, false))
 		return;
+	gs_trace_irq_msg();
 	if (gs_chan_send(dev->chan, GENSIM_MSG_IRQ) == 0)
 		atomic_fetch_add(&dev->irqs_sent, 1);
 }
@@ -105,6 +107,7 @@ static void isr_changed_locked(struct gs_device *dev, unsigned int bank, uint32_
 void gs_irq_engine_event_locked(struct gs_device *dev, int engine, uint32_t bits)
 {
 	bits &= ~gs_reg_read(dev, RING_IMR(gs_engine_mmio_base[engine]));
+	gs_trace_irq_event(engine, bits);
 	if (bits) {
 		gt_event_locked(dev, engine_bits[engine].bank, bits << engine_bits[engine].shift);
 		gs_device_isr_changed(dev, engine);

@@ -16,12 +16,15 @@
 #include "channel/chan.h"
 #include "core/log.h"
 #include "core/shm.h"
+#include "core/trace.h"
 
 void gs_wlog_drain(struct gs_chan *chan, gs_wlog_apply_fn *apply, void *arg)
 {
 	struct gensim_wlog_header *h = chan->wlog;
 	const uint32_t mask = GENSIM_WLOG_NR_RECORDS - 1;
 	uint32_t tail = shm_load(&h->tail);
+	uint32_t tr_first = tail, tr_elsp = 0;
+	uint64_t tr_t0 = gs_trace_begin();
 
 	for (;;) {
 		uint32_t head = shm_load_acquire(&h->head);
@@ -39,10 +42,12 @@ void gs_wlog_drain(struct gs_chan *chan, gs_wlog_apply_fn *apply, void *arg)
 			const struct gensim_wlog_record *rec = &chan->records[tail & mask];
 
 			apply(arg, shm_load(&rec->offset), shm_load(&rec->value));
+			tr_elsp |= gs_trace_elsp_write(tr_t0, shm_load(&rec->offset));
 			shm_store_release(&h->tail, ++tail);
 		}
 	}
 
+	gs_trace_drain(tr_t0, tail - tr_first, tr_elsp);
 	atomic_thread_fence(memory_order_seq_cst);
 	if (shm_load(&h->want_drained) && shm_xchg(&h->want_drained, 0))
 		gs_chan_send(chan, GENSIM_MSG_DRAINED);

@@ -42,6 +42,7 @@
 #include "compute/eu_array.h"
 #include "core/device.h"
 #include "core/log.h"
+#include "core/trace.h"
 #include "cs/engine.h"
 
 /* How far a kernel may reach past its start when no Instruction Buffer Size bounds it. */
@@ -248,10 +249,14 @@ static enum gs_cmd_result run(struct gs_cs *cs, const char *what, const struct g
 	struct gs_device *dev = cs->dev;
 	struct gs_eu_result res;
 	enum gs_eu_status st;
+	uint64_t tr_t0;
 
 	if (gs_gpgpu_must_stop(cs))
 		return GS_CMD_RETRY;
+	tr_t0 = gs_trace_begin();
 	st = gs_eu_dispatch(dev->eu, d, &res);
+	gs_trace_walker(tr_t0, cs->eng->id, cs->ctx_id, what, st, res.groups, res.threads,
+			res.instructions);
 	gs_gpgpu_publish_retired(dev, gs_eu_array_retired(dev->eu));
 	cs->gpgpu->dispatches++;
 	switch (st) {

@@ -25,6 +25,7 @@
 #include "cmd/cmd.h"
 #include "core/device.h"
 #include "core/log.h"
+#include "core/trace.h"
 #include "cs/cs.h"
 #include "cs/engine.h"
 
@@ -45,6 +46,8 @@ enum gs_cmd_result gs_cs_step(struct gs_cs *cs)
 	unsigned int len;
 	bool fault_done, denied;
 	char why[160];
+	uint64_t tr_t0 = gs_trace_begin();
+	unsigned int tr_level = cs->level;
 
 	cs->cmd_addr = gs_cs_position(cs, &cs->cmd_ggtt);
 	cs->cmd_len = 0;
@@ -94,6 +97,8 @@ enum gs_cmd_result gs_cs_step(struct gs_cs *cs)
 		cs->preempt_point = true;
 	r = d->handler(cs, d, cs->cmd, len);
 done:
+	gs_trace_cmd(tr_t0, eng->id, cs->ctx_id, d->name, cs->cmd_addr, GS_TR_CMD_LEVEL(tr_level) |
+		     (cs->cmd_ggtt ? GS_TR_CMD_GGTT : 0) | GS_TR_CMD_RESULT(r), cs->cmd, len);
 	if (r == GS_CMD_NEXT)
 		gs_cs_advance(cs, len);
 	if (r == GS_CMD_NEXT || r == GS_CMD_JUMP)

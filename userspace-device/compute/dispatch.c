@@ -20,6 +20,7 @@
 
 #include "compute/array_priv.h"
 #include "core/log.h"
+#include "core/trace.h"
 
 #define POLL_MS			50
 #define PROGRESS_MS		2
@@ -170,6 +171,7 @@ static enum gs_eu_status run_dispatch(struct gs_eu_array *a, struct ea_run *run)
 		}
 		return run->res.status;
 	}
+	gs_trace_mark("EU kernel fetched (bytes)", run->kernel.fetched);
 	pthread_mutex_lock(&a->lock);
 	a->run = run;
 	ea_admit(a, run);

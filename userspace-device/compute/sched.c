@@ -27,6 +27,7 @@
 
 #include "compute/array_priv.h"
 #include "core/log.h"
+#include "core/trace.h"
 
 void ea_enqueue(struct ea_run *run, struct ea_slot *s)
 {
@@ -89,6 +90,7 @@ static void issue(struct gs_eu_array *a, struct ea_run *run, struct ea_group *g,
 	}
 	run->live += run->tpg;
 	run->busy_groups++;
+	gs_trace_group(true, ss, place, g->seq, g->id);
 }
 
 void ea_admit(struct gs_eu_array *a, struct ea_run *run)
@@ -122,8 +124,10 @@ static void retire(struct gs_eu_array *a, struct ea_run *run, struct ea_slot *s)
 	run->live--;
 	run->res.threads++;
 	run->res.instructions += s->t->retired;
+	gs_trace_thread_end(s->subslice, s->eu, s->tid, s->fftid, g->seq, s->t->retired);
 	if (--g->live)
 		return;
+	gs_trace_group(false, s->subslice, g->barrier_id, g->seq, g->id);
 	g->busy = false;
 	run->busy_groups--;
 	run->res.groups++;

@@ -9,4 +9,5 @@ LIB_SRCS += \
 	core/config.c \
 	core/log.c \
 	core/regfile.c \
-	core/mmio.c
+	core/mmio.c \
+	core/trace.c

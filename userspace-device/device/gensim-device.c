@@ -4,21 +4,33 @@
  * device, puts its registers at their reset values, tells the driver it is
  * ready and then serves the driver's register writes until SIGTERM or
  * SIGINT.  Exiting (or dying) detaches: the driver unplugs its DRM device.
+ *
+ * Tracing (core/trace.h, Documentation/gpu/gensim/trace-timeline.rst):
+ * --trace FILE records from the start; SIGUSR1 starts a new recording (to
+ * FILE, or /tmp/gensim-device-PID.trace.jsonl without --trace) and SIGUSR2
+ * ends it.  A thread of its own takes the two signals, which every other
+ * thread blocks.
  */
 #include <errno.h>
 #include <getopt.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "channel/chan.h"
 #include "core/device.h"
 #include "core/log.h"
+#include "core/trace.h"
 #include "device/device.h"
 
 static struct gs_device *the_device;
+static const char *trace_file;
+static char trace_default[64];
+static atomic_bool trace_ctl_quit;
 
 static void on_signal(int sig)
 {
@@ -42,6 +54,9 @@ static void usage(FILE *f)
 		"  --ggms N             GGTT PTE space 2^N MiB, 1..3 (default 3: 4 GiB GGTT)\n"
 		"  --workers N          host threads running the EU array's hardware threads,\n"
 		"                       1..256 (default 0: one per online CPU)\n"
+		"  --trace FILE         record a device trace (JSON lines) from the start; SIGUSR1\n"
+		"                       starts a new recording, SIGUSR2 ends it (without --trace:\n"
+		"                       to /tmp/gensim-device-PID.trace.jsonl; scripts/gensim-trace)\n"
 		"  --list-registers     print the register table for this configuration and exit\n"
 		"  -v                   log what the device does; -vv logs every register write\n"
 		"  -h, --help           this text\n");
@@ -72,6 +87,7 @@ static int parse_args(int argc, char **argv, struct gs_config *cfg, const char *
 		{ "ggms", required_argument, NULL, 'g' },
 		{ "workers", required_argument, NULL, 'w' },
 		{ "list-registers", no_argument, NULL, 'L' },
+		{ "trace", required_argument, NULL, 'T' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -94,6 +110,7 @@ static int parse_args(int argc, char **argv, struct gs_config *cfg, const char *
 		case 'w': bad = parse_uint(optarg, 1024, &v); cfg->eu_workers = v; break;
 		case 'v': gs_log_verbosity++; break;
 		case 'L': list_registers = true; break;
+		case 'T': trace_file = optarg; break;
 		case 'h': usage(stdout); exit(0);
 		default: usage(stderr); return -EINVAL;
 		}
@@ -109,8 +126,28 @@ static int parse_args(int argc, char **argv, struct gs_config *cfg, const char *
 	return 0;
 }
 
+/* SIGUSR1: record (again) from now on; SIGUSR2: stop.  Polls the quit flag. */
+static void *trace_control(void *arg)
+{
+	const sigset_t *set = arg;
+
+	while (!atomic_load(&trace_ctl_quit)) {
+		struct timespec timeout = { .tv_nsec = 200 * 1000 * 1000 };
+		int sig = sigtimedwait(set, NULL, &timeout);
+
+		if (sig == SIGUSR1)
+			gs_trace_start(trace_file ? trace_file : trace_default);
+		else if (sig == SIGUSR2)
+			gs_trace_stop(NULL);
+	}
+	return NULL;
+}
+
 int main(int argc, char **argv)
 {
+	static sigset_t trace_sigs;
+	pthread_t trace_thread;
+	bool trace_thread_started = false;
 	struct sigaction sa = { .sa_handler = on_signal };
 	const char *uio_name = GENSIM_UIO_NAME;
 	struct gs_config cfg;
@@ -143,13 +180,41 @@ int main(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
 
+	/*
+	 * The trace signals go to the control thread alone: every thread
+	 * inherits the block.  It blocks the termination signals too, which
+	 * must interrupt this thread's poll().
+	 */
+	snprintf(trace_default, sizeof(trace_default), "/tmp/gensim-device-%d.trace.jsonl",
+		 (int)getpid());
+	sigemptyset(&trace_sigs);
+	sigaddset(&trace_sigs, SIGUSR1);
+	sigaddset(&trace_sigs, SIGUSR2);
+	pthread_sigmask(SIG_BLOCK, &trace_sigs, NULL);
+
 	ret = gs_chan_open_uio(&chan, uio_name);
 	if (ret)
 		return 1;
-	the_device = gs_device_create(&cfg, &chan);
-	if (!the_device) {
+	if (trace_file && gs_trace_start(trace_file)) {
 		gs_chan_close(&chan);
 		return 1;
+	}
+	{
+		sigset_t term, old;
+
+		sigemptyset(&term);
+		sigaddset(&term, SIGTERM);
+		sigaddset(&term, SIGINT);
+		sigaddset(&term, SIGHUP);
+		pthread_sigmask(SIG_BLOCK, &term, &old);
+		trace_thread_started = !pthread_create(&trace_thread, NULL, trace_control,
+						       &trace_sigs);
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+	}
+	the_device = gs_device_create(&cfg, &chan);
+	if (!the_device) {
+		ret = -1;
+		goto out;
 	}
 	gs_device_reset(the_device);
 	gs_info("device %04x rev %#04x: engines %#x, %u x %u x %u EUs, %u threads, GGMS %u",
@@ -167,6 +232,11 @@ int main(int argc, char **argv)
 		(unsigned long long)the_device->unclaimed);
 	gs_device_destroy(the_device);
 	the_device = NULL;
+out:
 	gs_chan_close(&chan);
+	atomic_store(&trace_ctl_quit, true);
+	if (trace_thread_started)
+		pthread_join(trace_thread, NULL);
+	gs_trace_stop(NULL);
 	return ret ? 1 : 0;
 }

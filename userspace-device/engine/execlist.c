@@ -24,6 +24,7 @@
  */
 #include "core/device.h"
 #include "core/log.h"
+#include "core/trace.h"
 #include "cs/cs.h"
 #include "cs/engine.h"
 #include "engine/engine.h"
@@ -52,6 +53,7 @@ static void start_element(struct gs_cs *cs, uint64_t desc)
 	}
 	pthread_mutex_unlock(&eng->lock);
 	gs_execlist_status_update(cs);
+	gs_trace_ctx(eng->id, cs->ctx_id, "restore", cs->lrca, cs->head, cs->tail);
 	gs_info("%s: context %#x (LRCA %#x) runs: ring %#x + %#x, head %#x tail %#x%s",
 		eng->name, cs->ctx_id, cs->lrca, cs->ring_start, cs->ring_size, cs->head, cs->tail,
 		cs->hung ? " (hung: its image or ring is bad)" : "");
@@ -67,6 +69,7 @@ void gs_execlist_start(struct gs_cs *cs)
 	desc = eng->cur.desc[0];
 	eng->active = 0;
 	pthread_mutex_unlock(&eng->lock);
+	gs_trace_csb(eng->id, CSB_IDLE_TO_ACTIVE, 0);
 	gs_csb_write(cs, CSB_IDLE_TO_ACTIVE, 0);
 	start_element(cs, desc);
 }
@@ -106,6 +109,7 @@ void gs_execlist_complete(struct gs_cs *cs)
 	}
 	pthread_mutex_unlock(&eng->lock);
 	gs_info("%s: context %#x complete", eng->name, id);
+	gs_trace_csb(eng->id, status, id);
 	gs_csb_write(cs, status, id);
 	if (next)
 		start_element(cs, next);
@@ -141,12 +145,15 @@ void gs_execlist_preempt(struct gs_cs *cs)
 	if (lite) {
 		gs_info("%s: lite restore of context %#x", eng->name, id);
 		gs_lrc_lite_restore(cs, p.desc[0]);
+		gs_trace_csb(eng->id, CSB_PREEMPTED | CSB_LITE_RESTORE, id);
 		gs_csb_write(cs, CSB_PREEMPTED | CSB_LITE_RESTORE, id);
+		gs_trace_ctx(eng->id, cs->ctx_id, "lite restore", cs->lrca, cs->head, cs->tail);
 		gs_execlist_status_update(cs);
 		return;
 	}
 	gs_info("%s: context %#x preempted", eng->name, id);
 	gs_lrc_save(cs);
+	gs_trace_csb(eng->id, CSB_PREEMPTED, id);
 	gs_csb_write(cs, CSB_PREEMPTED, id);
 	start_element(cs, p.desc[0]);
 }

@@ -27,6 +27,12 @@ $(O)/tests/gpgpu_env.o: ALL_CFLAGS += -DGSRUN_EXAMPLES='"$(CURDIR)/examples"'
 $(eval $(call gsim_test,test_gpgpu_kernels,tests/test_gpgpu_kernels.c $(GPGPU_TEST_COMMON)))
 $(eval $(call gsim_test,test_gpgpu_state,tests/test_gpgpu_state.c $(GPGPU_TEST_COMMON)))
 
+# The device's trace recorder (core/trace.c), alone and hooked into a device
+# running a GPGPU job.
+$(eval $(call test,test_trace,tests/test_trace.c tests/trace_file.c tests/tap.c))
+$(eval $(call gsim_test,test_trace_device,tests/test_trace_device.c tests/trace_file.c \
+	$(GPGPU_TEST_COMMON)))
+
 # The examples through gensim-run, in process (tests/test_gensim_run.c).
 $(eval $(call test,test_gensim_run,tests/test_gensim_run.c tests/tap.c))
 $(O)/tests/test_gensim_run.o: ALL_CFLAGS += -I$(CURDIR)/tests \
