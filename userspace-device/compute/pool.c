@@ -59,9 +59,16 @@ static void *worker_main(void *arg)
 		run->running++;
 		prog = run->kernel.prog;
 		s->ran_size = run->kernel.prog_size;
-		before = s->t->retired;
 		pthread_mutex_unlock(&a->lock);
 
+		/*
+		 * A thread issued but not started: its payload, here and not
+		 * under the lock (sched.c issue()); the group's fields it
+		 * reads were set before it was queued.
+		 */
+		if (s->t->ended)
+			ea_build_payload(run, s->grp, s);
+		before = s->t->retired;
 		st = gseu_thread_run(s->t, prog, a->slice_insns);
 		/* The progress counter: one relaxed add per slice, the only cost here. */
 		atomic_fetch_add_explicit(&a->retired, s->t->retired - before,

@@ -85,7 +85,19 @@ static void issue(struct gs_eu_array *a, struct ea_run *run, struct ea_group *g,
 		s->sf_status = GS_EU_OK;
 		s->sf_msg[0] = 0;
 		s->sf_fault = false;
-		ea_build_payload(run, g, s);
+		/*
+		 * The payload (a reset of the whole thread, 5 KiB, and r0 and
+		 * the constants) is written by the worker that dequeues the
+		 * thread, outside the lock (pool.c): under the lock it was the
+		 * serial part of a dispatch of short threads.  Until then the
+		 * slot holds its previous, ended thread, which is what ended
+		 * says.  A 3D payload callback runs here, under the lock, as
+		 * its contract says (dispatch.h).
+		 */
+		if (run->d.thread_payload)
+			ea_build_payload(run, g, s);
+		else
+			s->t->ended = true;
 		ea_enqueue(run, s);
 	}
 	run->live += run->tpg;

@@ -9,10 +9,15 @@
  * Description"; Mesa src/intel/compiler/brw_eu_emit.c; Mesa
  * src/intel/compiler/brw_inst.h; IGT intel-gen4asm, where intel-gen4asm's
  * different units are recorded).  Instructions that name a label are never
- * compacted, so a layout computed once is final.  An EOT send after
- * compaction is moved to a 16-byte boundary with a compacted nop, as Mesa
- * does (brw_eu_compact.c: "the end of thread SEND instruction needs to be
- * aligned, or the GPU hangs").
+ * compacted, so a layout computed once is final.  When gensim-as chooses
+ * the compaction (--compact), an EOT send starts on a 16-byte boundary, as
+ * Mesa keeps it (brw_eu_compact.c: "the end of thread SEND instruction
+ * needs to be aligned, or the GPU hangs"); Mesa pads with a compacted nop,
+ * which Gen8 does not have ("Intel Graphics Assembler (IGA)": iga64 -p=8
+ * neither encodes nor decodes one), so gensim-as leaves the last
+ * compacted instruction before it native instead.  A layout the text
+ * spells out ({compacted} on each instruction) is kept as written: IGC
+ * itself ends kernels with EOT sends at 8-byte boundaries.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -24,7 +29,8 @@ struct asm_insn {
 	struct gseu_parsed p;
 	unsigned line;
 	size_t addr, size;
-	bool pad_before;	/* a compacted nop precedes it */
+	bool native;		/* kept native to align a later EOT send */
+	bool eot_as_written;	/* an EOT send left where the text's layout puts it */
 };
 
 struct asm_label {
@@ -166,15 +172,16 @@ static bool has_label(const struct asm_insn *ai)
 	return ai->p.jip_label[0] || ai->p.uip_label[0];
 }
 
-static int layout(struct asm_state *s, const struct gseu_asm_options *opt,
-		  struct gseu_error *err)
+/* One pass: each instruction's size and address; 1 if an EOT send is misaligned. */
+static int layout_pass(struct asm_state *s, const struct gseu_asm_options *opt,
+		       unsigned *eot, struct gseu_error *err)
 {
 	size_t addr = 0;
 
 	for (unsigned k = 0; k < s->ninsn; k++) {
 		struct asm_insn *ai = &s->insns[k];
 		struct gseu_insn *i = &ai->p.insn;
-		bool want = ai->p.explicit_compact || (opt && opt->compact);
+		bool want = ai->p.explicit_compact || (opt && opt->compact && !ai->native);
 
 		i->compacted = false;
 		ai->size = 16;
@@ -198,14 +205,36 @@ static int layout(struct asm_state *s, const struct gseu_asm_options *opt,
 				  "an instruction that names a label is not compacted");
 			return line_err(err, ai->line);
 		}
-		ai->pad_before = ai->size == 16 && (addr & 8) &&
-				 i->form == GSEU_FORM_SEND && i->eot;
-		if (ai->pad_before)
-			addr += 8;
 		ai->addr = addr;
 		addr += ai->size;
+		if ((ai->addr & 8) && i->form == GSEU_FORM_SEND && i->eot && !ai->eot_as_written) {
+			*eot = k;
+			return 1;
+		}
 	}
 	return 0;
+}
+
+static int layout(struct asm_state *s, const struct gseu_asm_options *opt,
+		  struct gseu_error *err)
+{
+	unsigned eot = 0;
+	int r;
+
+	/* Each round makes one more instruction native: sizes only grow. */
+	while ((r = layout_pass(s, opt, &eot, err)) == 1) {
+		unsigned k = eot;
+
+		while (k && !(s->insns[k - 1].size == 8 && !s->insns[k - 1].p.explicit_compact))
+			k--;
+		if (!k) {
+			/* only the text's own compaction before it: as written */
+			s->insns[eot].eot_as_written = true;
+			continue;
+		}
+		s->insns[k - 1].native = true;
+	}
+	return r;
 }
 
 static size_t label_addr(struct asm_state *s, const struct asm_label *l)
@@ -297,13 +326,6 @@ int gseu_assemble(const char *text, const struct gseu_asm_options *opt,
 	for (unsigned k = 0; k < s.ninsn; k++) {
 		struct asm_insn *ai = &s.insns[k];
 
-		if (ai->pad_before) {
-			/* compacted nop: opcode 0x7e, CmptCtrl, all indices 0 */
-			uint64_t nop = 0x7e | 1ull << 29;
-
-			gseu_st64(res->code + ai->addr - 8, nop);
-			res->ninsn++;
-		}
 		if (!gseu_encode(&ai->p.insn, res->code + ai->addr, err)) {
 			line_err(err, ai->line);
 			free(res->code);

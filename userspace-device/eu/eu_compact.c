@@ -94,6 +94,21 @@ static int expand3(uint64_t c, struct gseu_native *n, struct gseu_error *err)
 	return 0;
 }
 
+/*
+ * Which instructions have no compacted form on Gen8: the structured and
+ * SIMD branches (their JIP/UIP need the high 64 bits) and nop.  IGA's Gen8
+ * model refuses them compacted, in both directions ("Intel Graphics
+ * Assembler (IGA)": iga64 -p=8 cannot encode "nop {Compacted}" and
+ * decodes a compacted while, endif or nop as "no compacted form"); Mesa's
+ * compacted nop before an EOT send (brw_eu_compact.c) is one of them, so
+ * gensim-as aligns EOT sends by leaving an earlier instruction native.
+ */
+static bool no_compacted_form(const struct gseu_opinfo *info)
+{
+	return info->form == GSEU_FORM_BRANCH1 || info->form == GSEU_FORM_BRANCH2 ||
+	       info->form == GSEU_FORM_NOP;
+}
+
 int gseu_compact_expand(uint64_t c, struct gseu_native *n, struct gseu_error *err)
 {
 	const struct gseu_opinfo *info;
@@ -104,10 +119,13 @@ int gseu_compact_expand(uint64_t c, struct gseu_native *n, struct gseu_error *er
 	if (!cget(c, GF_C_CMPTCTRL))
 		return gseu_fail_field(err, GSEU_E_COMPACT, GF_C_CMPTCTRL, 0,
 				       "not a compacted instruction");
-	info = gseu_opinfo(opc);
+	info = gseu_opinfo_all(opc);
 	if (!info)
 		return gseu_fail_field(err, GSEU_E_OPCODE, GF_C_OPCODE, opc,
 				       "not a supported Gen8 opcode");
+	if (no_compacted_form(info))
+		return gseu_fail_field(err, GSEU_E_COMPACT, GF_C_OPCODE, opc,
+				       "Gen8 flow control and nop have no compacted form");
 	if (info->form == GSEU_FORM_ALU3)
 		return expand3(c, n, err);
 	if (cget(c, GF_C_RSVD28))
@@ -175,13 +193,16 @@ static int compact3(const struct gseu_native *n, uint64_t *c, struct gseu_error 
 
 int gseu_compact(const struct gseu_native *n, uint64_t *out, struct gseu_error *err)
 {
-	const struct gseu_opinfo *info = gseu_opinfo((unsigned)fget(n, GF_OPCODE));
+	const struct gseu_opinfo *info = gseu_opinfo_all((unsigned)fget(n, GF_OPCODE));
 	struct gseu_native back;
 	uint64_t c = 0;
 
 	if (!info)
 		return gseu_fail(err, GSEU_E_OPCODE, "cannot compact opcode %#04x",
 				 (unsigned)fget(n, GF_OPCODE));
+	if (no_compacted_form(info))
+		return gseu_fail(err, GSEU_E_COMPACT, "%s has no compacted form on Gen8",
+				 info->name);
 	if (info->form == GSEU_FORM_ALU3) {
 		if (compact3(n, &c, err))
 			return -1;

@@ -395,8 +395,9 @@ static int decode_operands(const struct gseu_native *n, struct gseu_insn *i,
 	return gseu_fail(err, GSEU_E_OPCODE, "internal: unknown form %u", i->form);
 }
 
-int gseu_decode_native(const struct gseu_native *n, struct gseu_insn *i,
-		       struct gseu_error *err)
+/* @all: also the decode-only instructions (eu.h, GSEU_OP_GOTO...). */
+static int decode_native(const struct gseu_native *n, struct gseu_insn *i, bool all,
+			 struct gseu_error *err)
 {
 	const struct gseu_opinfo *info;
 	struct gseu_native mask, again;
@@ -407,7 +408,7 @@ int gseu_decode_native(const struct gseu_native *n, struct gseu_insn *i,
 	if (fget(n, GF_RSVD7))
 		return gseu_fail_field(err, GSEU_E_RESERVED, GF_RSVD7, 1,
 				       "reserved for opcode growth");
-	info = gseu_opinfo(opc);
+	info = all ? gseu_opinfo_all(opc) : gseu_opinfo(opc);
 	if (!info) {
 		const char *known = gseu_unsupported_opcode_name(opc);
 
@@ -452,8 +453,20 @@ int gseu_decode_native(const struct gseu_native *n, struct gseu_insn *i,
 	return 0;
 }
 
-size_t gseu_decode(const void *buf, size_t len, size_t off,
-		   struct gseu_insn *insn, struct gseu_error *err)
+int gseu_decode_native(const struct gseu_native *n, struct gseu_insn *i,
+		       struct gseu_error *err)
+{
+	return decode_native(n, i, false, err);
+}
+
+int gseu_decode_native_all(const struct gseu_native *n, struct gseu_insn *i,
+			   struct gseu_error *err)
+{
+	return decode_native(n, i, true, err);
+}
+
+static size_t decode(const void *buf, size_t len, size_t off, struct gseu_insn *insn,
+		     bool all, struct gseu_error *err)
 {
 	const uint8_t *p = buf;
 	struct gseu_native n;
@@ -467,7 +480,7 @@ size_t gseu_decode(const void *buf, size_t len, size_t off,
 	lo = gseu_ld64(p + off);
 	if ((lo >> gseu_fields[GF_CMPTCTRL].lo) & 1) {
 		if (gseu_compact_expand(lo, &n, err) ||
-		    gseu_decode_native(&n, insn, err))
+		    decode_native(&n, insn, all, err))
 			return 0;
 		insn->compacted = true;
 		return 8;
@@ -480,9 +493,21 @@ size_t gseu_decode(const void *buf, size_t len, size_t off,
 	}
 	n.q[0] = lo;
 	n.q[1] = gseu_ld64(p + off + 8);
-	if (gseu_decode_native(&n, insn, err))
+	if (decode_native(&n, insn, all, err))
 		return 0;
 	return 16;
+}
+
+size_t gseu_decode(const void *buf, size_t len, size_t off,
+		   struct gseu_insn *insn, struct gseu_error *err)
+{
+	return decode(buf, len, off, insn, false, err);
+}
+
+size_t gseu_decode_all(const void *buf, size_t len, size_t off,
+		       struct gseu_insn *insn, struct gseu_error *err)
+{
+	return decode(buf, len, off, insn, true, err);
 }
 
 void gseu_native_from_dw(struct gseu_native *n, const uint32_t dw[4])

@@ -312,7 +312,7 @@ static int encode_operands(const struct gseu_insn *i, struct gseu_native *n,
 int gseu_encode_native(const struct gseu_insn *i, struct gseu_native *n,
 		       struct gseu_error *err)
 {
-	const struct gseu_opinfo *info = gseu_opinfo(i->opcode);
+	const struct gseu_opinfo *info = gseu_opinfo_all(i->opcode);
 	struct gseu_native mask;
 
 	memset(n, 0, sizeof(*n));

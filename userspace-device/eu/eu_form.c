@@ -42,6 +42,13 @@ static bool is_64bit_imm(const struct gseu_reg *r)
 	return r->file == GSEU_FILE_IMM && gseu_type_size(r->type) == 8;
 }
 
+bool gseu_math_macro(const struct gseu_insn *i)
+{
+	return i->op == GSEU_OP_MADM ||
+	       (i->form == GSEU_FORM_MATH &&
+		(i->math_fn == GSEU_MATH_INVM || i->math_fn == GSEU_MATH_RSQRTM));
+}
+
 bool gseu_uses_flag(const struct gseu_insn *i)
 {
 	if (i->pred)
@@ -51,6 +58,9 @@ bool gseu_uses_flag(const struct gseu_insn *i)
 	case GSEU_FORM_ALU2:
 	case GSEU_FORM_ALU3:
 		return i->cmod != 0;
+	case GSEU_FORM_MATH:
+		/* the IEEE macros' early-out flag (IGA: "(eo)f0.1") */
+		return gseu_math_macro(i);
 	default:
 		return false;
 	}

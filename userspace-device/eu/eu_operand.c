@@ -187,6 +187,30 @@ int gseu_lx_apply_subreg(struct gseu_cur *c, struct gseu_reg *r, long sub)
 	return 0;
 }
 
+/*
+ * ".mme0".".mme7", ".nomme" (after the '.'): a math-macro operand's
+ * accumulator selection (gseu_math_macro()), the code 0..8 in the write
+ * mask or swizzle field.  False, consuming nothing, if it is not one.
+ */
+static bool parse_mme(struct gseu_cur *c, const struct gseu_insn *i, uint8_t *out)
+{
+	if (!gseu_math_macro(i))
+		return false;
+	/* the type may follow at once ("g22<1>.mme0DF"): it is upper case */
+	if (!strncmp(c->p, "nomme", 5) && !islower((unsigned char)c->p[5])) {
+		c->p += 5;
+		*out = 8;
+		return true;
+	}
+	if (!strncmp(c->p, "mme", 3) && c->p[3] >= '0' && c->p[3] <= '7' &&
+	    (!isalnum((unsigned char)c->p[4]) || isupper((unsigned char)c->p[4]))) {
+		*out = (uint8_t)(c->p[3] - '0');
+		c->p += 4;
+		return true;
+	}
+	return false;
+}
+
 /* Destination: reg[.sub]<hs>[.mask][:]TYPE */
 int gseu_lx_parse_dst(struct gseu_cur *c, struct gseu_insn *i, struct gseu_reg *r)
 {
@@ -206,7 +230,7 @@ int gseu_lx_parse_dst(struct gseu_cur *c, struct gseu_insn *i, struct gseu_reg *
 	r->hstride = (uint8_t)hs;
 	if (*c->p == '.' && isalpha((unsigned char)c->p[1])) {
 		c->p++;
-		if (gseu_lx_letters(c, true, &r->writemask))
+		if (!parse_mme(c, i, &r->writemask) && gseu_lx_letters(c, true, &r->writemask))
 			return -1;
 	}
 	t = gseu_lx_opt_type(c, &bad);
@@ -315,7 +339,7 @@ int gseu_lx_parse_src(struct gseu_cur *c, struct gseu_insn *i, struct gseu_reg *
 		c->p++;
 		if (i->access != GSEU_ALIGN16)
 			return gseu_lx_perr(c, "%sa swizzle needs {align16}", "");
-		if (gseu_lx_letters(c, false, &r->swizzle))
+		if (!parse_mme(c, i, &r->swizzle) && gseu_lx_letters(c, false, &r->swizzle))
 			return -1;
 	}
 	t = gseu_lx_opt_type(c, &bad);

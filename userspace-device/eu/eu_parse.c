@@ -321,6 +321,7 @@ static int parse_operands(struct gseu_cur *c, struct gseu_parsed *out,
 					return gseu_lx_perr(c, "unknown math function '%s'", w);
 				}
 				i->math_fn = (uint8_t)m;
+				i->nsrc = (uint8_t)gseu_math_nsrc(i->math_fn);
 			}
 		}
 		return 0;
@@ -483,6 +484,7 @@ int gseu_parse_one(const char *text, struct gseu_parsed *out,
 		if (math_from_name(w) < 0)
 			return gseu_lx_perr(&c, "unknown math function '%s'", w);
 		i->math_fn = (uint8_t)math_from_name(w);
+		i->nsrc = (uint8_t)gseu_math_nsrc(i->math_fn);	/* as the decoder sets it */
 	}
 	if (gseu_lx_eat(&c, '(')) {
 		if (!gseu_lx_udec(&c, &e) || !gseu_lx_eat(&c, ')'))

@@ -12,6 +12,8 @@
  * parser reads exactly what these write.  Subregister numbers are printed
  * in elements of the operand type, as Mesa and the PRM do (the hardware
  * field counts bytes; intel-gen4asm reads bytes: see the chapter).
+ * Operands of the math macros (madm, math invm/rsqrtm) show their
+ * accumulator selection as IGA does, ".mme0".".mme7" or ".nomme".
  */
 #include <inttypes.h>
 #include <math.h>
@@ -85,6 +87,22 @@ static void print_swizzle(struct gseu_sb *sb, unsigned swz)
 			P("%c", gseu_swz_letter[(swz >> (2 * c)) & 3]);
 }
 
+/*
+ * A math-macro operand (gseu_math_macro()): ".mme0".".mme7" or ".nomme"
+ * in place of the write mask or swizzle, when the field holds one of those
+ * codes and nothing else; false to print the field as it is.
+ */
+static bool print_mme(struct gseu_sb *sb, const struct gseu_insn *i, unsigned code)
+{
+	if (!gseu_math_macro(i) || code > 8)
+		return false;
+	if (code == 8)
+		P(".nomme");
+	else
+		P(".mme%u", code);
+	return true;
+}
+
 static void print_dst(struct gseu_sb *sb, const struct gseu_insn *i,
 		      const struct gseu_reg *r)
 {
@@ -95,7 +113,7 @@ static void print_dst(struct gseu_sb *sb, const struct gseu_insn *i,
 		print_subreg(sb, r);
 	}
 	P("<%u>", r->hstride);
-	if (i->access == GSEU_ALIGN16)
+	if (i->access == GSEU_ALIGN16 && !print_mme(sb, i, r->writemask))
 		print_writemask(sb, r->writemask);
 	print_type(sb, r->type);
 }
@@ -202,7 +220,8 @@ static void print_src(struct gseu_sb *sb, const struct gseu_insn *i,
 	}
 	if (i->access == GSEU_ALIGN16) {
 		P("<%u,4,1>", r->vstride);
-		print_swizzle(sb, r->swizzle);
+		if (!print_mme(sb, i, r->swizzle))
+			print_swizzle(sb, r->swizzle);
 	} else if (r->vstride == GSEU_VSTRIDE_VXH) {
 		P("<%u,%u>", r->width, r->hstride);
 	} else {
@@ -211,16 +230,19 @@ static void print_src(struct gseu_sb *sb, const struct gseu_insn *i,
 	print_type(sb, r->type);
 }
 
-static void print_3src_dst(struct gseu_sb *sb, const struct gseu_reg *r)
+static void print_3src_dst(struct gseu_sb *sb, const struct gseu_insn *i,
+			   const struct gseu_reg *r)
 {
 	print_regname(sb, r);
 	print_subreg(sb, r);
 	P("<1>");
-	print_writemask(sb, r->writemask);
+	if (!print_mme(sb, i, r->writemask))
+		print_writemask(sb, r->writemask);
 	print_type(sb, r->type);
 }
 
-static void print_3src_src(struct gseu_sb *sb, const struct gseu_reg *r)
+static void print_3src_src(struct gseu_sb *sb, const struct gseu_insn *i,
+			   const struct gseu_reg *r)
 {
 	if (r->negate)
 		P("-");
@@ -229,7 +251,8 @@ static void print_3src_src(struct gseu_sb *sb, const struct gseu_reg *r)
 	print_regname(sb, r);
 	print_subreg(sb, r);
 	P(r->rep_ctrl ? "<0,1,0>" : "<4,4,1>");
-	print_swizzle(sb, r->swizzle);
+	if (!print_mme(sb, i, r->swizzle))
+		print_swizzle(sb, r->swizzle);
 	print_type(sb, r->type);
 }
 
@@ -251,6 +274,9 @@ static void print_opcode(struct gseu_sb *sb, const struct gseu_insn *i,
 		P(".sat");
 	if (i->cmod) {
 		P(".%s", gseu_cmod_name(i->cmod));
+		P(".f%u.%u", i->flag_nr, i->flag_subnr);
+	} else if (i->form == GSEU_FORM_MATH && gseu_uses_flag(i) && !i->pred) {
+		/* the math macros' early-out flag */
 		P(".f%u.%u", i->flag_nr, i->flag_subnr);
 	}
 	if (i->form == GSEU_FORM_MATH)
@@ -289,7 +315,7 @@ static void next_col(struct gseu_sb *sb, size_t *col)
 
 int gseu_print_insn(const struct gseu_insn *i, char *buf, size_t size)
 {
-	const struct gseu_opinfo *info = gseu_opinfo(i->opcode);
+	const struct gseu_opinfo *info = gseu_opinfo_all(i->opcode);
 	struct gseu_sb s = { buf, size, 0 }, *sb = &s;
 	size_t col;
 
@@ -332,10 +358,10 @@ int gseu_print_insn(const struct gseu_insn *i, char *buf, size_t size)
 		break;
 	case GSEU_FORM_ALU3:
 		next_col(sb, &col);
-		print_3src_dst(sb, &i->dst);
+		print_3src_dst(sb, i, &i->dst);
 		for (unsigned k = 0; k < 3; k++) {
 			next_col(sb, &col);
-			print_3src_src(sb, &i->src[k]);
+			print_3src_src(sb, i, &i->src[k]);
 		}
 		break;
 	case GSEU_FORM_BRANCH1:

@@ -140,6 +140,13 @@ int gseu_check_header(const struct gseu_insn *insn,
 
 /* Does the instruction's flag register field mean anything? */
 bool gseu_uses_flag(const struct gseu_insn *insn);
+/*
+ * The IEEE divide/square-root macro steps (madm, math invm, math rsqrtm):
+ * their Align16 write mask and swizzle fields select a math-macro
+ * accumulator (IGA ".mme0"-".mme7", ".nomme" = 8), not channels
+ * ("Intel Graphics Assembler (IGA)", its Gen8 math-macro operands).
+ */
+bool gseu_math_macro(const struct gseu_insn *insn);
 
 /* Little-endian loads and stores. */
 static inline uint64_t gseu_ld64(const uint8_t *p)

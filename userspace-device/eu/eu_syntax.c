@@ -49,11 +49,19 @@ const struct gseu_optdesc gseu_opts[GSEU_OPT_COUNT] = {
 	[GSEU_OPT_COMPACTED] = { "compacted", { NULL } },
 };
 
+/*
+ * Bit 28 is BranchCtrl on flow control, AccWrEn elsewhere.  IGA's Gen8
+ * model gives it a meaning on if, else and goto (printed ".b") and shows
+ * nothing on the other branches; IGC sets it on while too.  gensim names
+ * it BranchCtrl on every branch so that no flow instruction claims an
+ * accumulator write.
+ */
 static bool brctrl_op(const struct gseu_insn *i)
 {
-	const struct gseu_opinfo *info = gseu_opinfo(i->opcode);
+	const struct gseu_opinfo *info = gseu_opinfo_all(i->opcode);
 
-	return info && (info->flags & GSEU_F_BRCTRL);
+	return info && ((info->flags & GSEU_F_BRCTRL) || info->form == GSEU_FORM_BRANCH1 ||
+			info->form == GSEU_FORM_BRANCH2);
 }
 
 bool gseu_opt_get(const struct gseu_insn *i, enum gseu_opt o)

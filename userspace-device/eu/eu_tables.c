@@ -45,6 +45,27 @@ static const uint8_t by_opcode[128] = {
 #undef GSEU_OP
 };
 
+/*
+ * Decode-only instructions (eu.h, GSEU_OP_GOTO...): encodings from IGA's
+ * Gen8 model ("Intel Graphics Assembler (IGA)", iga64 -p=8): goto like if
+ * (JIP 127:96, UIP 95:64, bit 28 BranchCtrl), join like endif (JIP only),
+ * madm three-source with its math-macro operands in the Align16 write
+ * mask and swizzle fields.  No execution class: the interpreter never
+ * sees them (gseu_decode() refuses them).
+ */
+static const struct gseu_opinfo decode_only[GSEU_OP_ALL_COUNT - GSEU_OP_COUNT] = {
+	[GSEU_OP_GOTO - GSEU_OP_COUNT] = {
+		.name = "goto", .opcode = 0x2e, .form = GSEU_FORM_BRANCH2,
+		.flags = GSEU_F_ALIGN1 | GSEU_F_BRCTRL, .op = GSEU_OP_GOTO,
+		.exec = GSEU_EXEC_NONE },
+	[GSEU_OP_JOIN - GSEU_OP_COUNT] = {
+		.name = "join", .opcode = 0x2f, .form = GSEU_FORM_BRANCH1,
+		.flags = GSEU_F_ALIGN1, .op = GSEU_OP_JOIN, .exec = GSEU_EXEC_NONE },
+	[GSEU_OP_MADM - GSEU_OP_COUNT] = {
+		.name = "madm", .opcode = 0x5d, .form = GSEU_FORM_ALU3, .nsrc = 3,
+		.op = GSEU_OP_MADM, .exec = GSEU_EXEC_NONE },
+};
+
 const struct gseu_opinfo *gseu_opinfo(unsigned hw)
 {
 	if (hw >= 128 || !by_opcode[hw])
@@ -52,16 +73,33 @@ const struct gseu_opinfo *gseu_opinfo(unsigned hw)
 	return &op_table[by_opcode[hw] - 1];
 }
 
+const struct gseu_opinfo *gseu_opinfo_all(unsigned hw)
+{
+	const struct gseu_opinfo *o = gseu_opinfo(hw);
+
+	for (unsigned i = 0; !o && i < GSEU_OP_ALL_COUNT - GSEU_OP_COUNT; i++)
+		if (decode_only[i].opcode == hw)
+			o = &decode_only[i];
+	return o;
+}
+
 const struct gseu_opinfo *gseu_opinfo_by_op(enum gseu_op op)
 {
-	return (unsigned)op < GSEU_OP_COUNT ? &op_table[op] : NULL;
+	if ((unsigned)op < GSEU_OP_COUNT)
+		return &op_table[op];
+	if ((unsigned)op < GSEU_OP_ALL_COUNT)
+		return &decode_only[op - GSEU_OP_COUNT];
+	return NULL;
 }
 
 const struct gseu_opinfo *gseu_opinfo_by_name(const char *m)
 {
-	for (unsigned i = 0; i < GSEU_OP_COUNT; i++)
-		if (!strcasecmp(op_table[i].name, m))
-			return &op_table[i];
+	for (unsigned i = 0; i < GSEU_OP_ALL_COUNT; i++) {
+		const struct gseu_opinfo *o = gseu_opinfo_by_op((enum gseu_op)i);
+
+		if (!strcasecmp(o->name, m))
+			return o;
+	}
 	return NULL;
 }
 
@@ -228,7 +266,8 @@ unsigned gseu_math_nsrc(unsigned f)
 {
 	if (!gseu_math_name(f))
 		return 0;
-	return (f >= GSEU_MATH_FDIV && f <= GSEU_MATH_IREM) ? 2 : 1;
+	/* invm, the divide macro's step, reads two (IGA's Gen8 model) */
+	return (f >= GSEU_MATH_FDIV && f <= GSEU_MATH_IREM) || f == GSEU_MATH_INVM ? 2 : 1;
 }
 
 const char *gseu_sfid_name(unsigned s)

@@ -40,6 +40,11 @@ GSIM_INPROC_SRCS := \
 	libgensim/inproc_engine.c \
 	libgensim/inproc_exec.c \
 	libgensim/inproc_sync.c
+# The OpenCL binary loader (gensim/ocl.h): in libgensim.a for gensim-run and
+# the ocl/ tests; not yet exported by the shared library (libgensim.map).
+GSIM_OCL_SRCS := \
+	libgensim/ocl_bin.c \
+	libgensim/ocl_run.c
 
 # One set of objects for both libraries: position-independent.
 $(O)/libgensim/%.o: ALL_CFLAGS += -fPIC $(LIBDRM_CFLAGS) -I$(TOP)/uapi/drm
@@ -56,7 +61,7 @@ ifeq ($(VARIANT),release)
 GSIM_SO_LDFLAGS := -Wl,-z,defs
 endif
 
-$(GSIM_A): $(patsubst %.c,$(O)/%.o,$(GSIM_SRCS) $(GSIM_INPROC_SRCS))
+$(GSIM_A): $(patsubst %.c,$(O)/%.o,$(GSIM_SRCS) $(GSIM_INPROC_SRCS) $(GSIM_OCL_SRCS))
 	@mkdir -p $(dir $@)
 	rm -f $@
 	ar rcs $@ $^

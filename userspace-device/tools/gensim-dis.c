@@ -7,9 +7,11 @@
  * Input is raw little-endian instruction bytes, or with -x text holding
  * 32-bit hex words separated by spaces, commas or braces (this also reads
  * intel-gen4asm -o output).  -a prints byte offsets (and branch targets as
- * comments), -r the raw words.  Decoding is gseu_decode() (eu_decode.c);
- * an instruction that does not decode is reported with its offset and the
- * decoder's message, and the exit status is 1.  The hex input format is
+ * comments), -r the raw words.  Decoding is gseu_decode_all()
+ * (eu_decode.c): every Gen8 instruction gensim knows, also the ones it
+ * does not execute (goto, join, madm); an instruction that does not
+ * decode is reported with its offset and the decoder's message, and the
+ * exit status is 1.  The hex input format is
  * intel-gen4asm's (IGT intel-gen4asm).
  */
 #include <ctype.h>
@@ -149,7 +151,7 @@ int main(int argc, char **argv)
 		struct gseu_insn insn;
 		struct gseu_error err;
 		char line[512];
-		size_t n = gseu_decode(b.p, b.len, off, &insn, &err);
+		size_t n = gseu_decode_all(b.p, b.len, off, &insn, &err);
 		size_t shown = n ? n : (b.len - off >= 8 && (b.p[off + 3] & 0x20)) ? 8 : 16;
 
 		if (shown > b.len - off)

@@ -14,14 +14,26 @@
  * kernel, no root - or with --drm through the gensim driver's render node
  * (gsim_open()).  Only the open differs; the calls and the batch are the
  * same.  Then it prints or saves the buffers.
+ *
+ * With --cl-binary (an ocloc output file) or --cl (OpenCL C that it
+ * compiles with Intel's ocloc -device bdw) it runs an OpenCL kernel
+ * instead, laid out by libgensim's OpenCL loader (gensim/ocl.h) as
+ * Intel's runtime would, on the same two backends:
+ *
+ *   gensim-run --cl vadd.cl --kernel vadd --global 1024 --local 64 \
+ *              --arg 0:buffer:4K:iota --arg 1:buffer:4K:iota \
+ *              --arg 2:buffer:4K --dump 2
  */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <gensim/gensim.h>
+#include <gensim/ocl.h>
 
 #include "gseu/eu.h"
 
@@ -32,8 +44,29 @@ struct out_spec {
 	const char *path;	/* --out */
 };
 
+#define CL_MAX_ARGS	32
+
+/* --arg N:KIND:... */
+struct cl_arg_spec {
+	bool given;
+	uint32_t kind;			/* enum gsim_cl_arg_kind */
+	uint64_t size;			/* buffer or local bytes */
+	uint32_t init;			/* buffers: enum gsim_init */
+	uint64_t seed;
+	const char *path;		/* file:PATH */
+	uint8_t value[16];		/* by value */
+	unsigned int value_size;
+	uint32_t width, height, format;	/* an image */
+	uint32_t sampler;		/* a sampler: GSIM_CL_SAMPLER_* */
+	void *bytes;			/* the buffer's host copy */
+};
+
 struct opts {
 	const char *kernel;
+	const char *cl_binary, *cl_source, *cl_options;	/* OpenCL mode */
+	bool cl_stateless, cl_list;
+	struct gsim_cl_ndrange nd;
+	struct cl_arg_spec arg[CL_MAX_ARGS];
 	struct gsim_dispatch job;
 	const char *path[GSIM_DISPATCH_MAX_BUFFERS];	/* file:PATH contents, by buffer */
 	struct out_spec dump[GSIM_DISPATCH_MAX_BUFFERS], out[GSIM_DISPATCH_MAX_BUFFERS];
@@ -49,6 +82,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: gensim-run --kernel FILE [options]\n"
+		"       gensim-run --cl-binary FILE|--cl FILE.cl --kernel NAME [options]\n"
 		"  --kernel FILE          assembler text, or machine code from gensim-as\n"
 		"  --simd 8|16|32         SIMD width of the kernel (default 16)\n"
 		"  --groups X[,Y[,Z]]     thread groups (default 1,1,1)\n"
@@ -68,7 +102,25 @@ static void usage(FILE *f)
 		"  -v                     dispatch statistics; -vv also the device log\n"
 		"Kernel ABI: r1 the constants, r2 per thread [index, w, h, d, W, H, D, SIMD],\n"
 		"r0.1/r0.6/r0.7 the group ID; buffer N at binding table index N (see\n"
-		"libgensim's gensim/dispatch.h).\n");
+		"libgensim's gensim/dispatch.h).\n"
+		"OpenCL kernels (libgensim's gensim/ocl.h, as Intel's runtime runs them):\n"
+		"  --cl-binary FILE       an ocloc output (ocloc compile -device bdw)\n"
+		"  --cl FILE.cl           OpenCL C, compiled now by ocloc -device bdw\n"
+		"  --cl-options OPTS      with --cl: ocloc -options (e.g. -cl-std=CL2.0)\n"
+		"  --stateless            with --cl: every buffer access A64 (stateless)\n"
+		"  --kernel NAME          the kernel to run; --list shows them all\n"
+		"  --global X[,Y[,Z]]     the NDRange (its dimensions give work_dim)\n"
+		"  --local X[,Y[,Z]]      the work-group size (default: the kernel's, or\n"
+		"                         the largest power of two up to 64 dividing X)\n"
+		"  --offset X[,Y[,Z]]     the global offset\n"
+		"  --arg N:buffer:SIZE[:INIT]  argument N a buffer (INIT as --buffer)\n"
+		"  --arg N:local:SIZE     argument N __local memory of SIZE bytes\n"
+		"  --arg N:TYPE:V[,V...]  argument N by value; TYPE i8 u8 i16 u16 i32 u32\n"
+		"                         i64 u64 f32 f64 (a vector: up to 16 bytes)\n"
+		"  --arg N:image:WxH:FMT[:INIT]  a linear 2D image, FMT rgba32f, rgba8, r32f\n"
+		"  --arg N:sampler:MODES  normalized, none|clamp_to_edge|clamp|repeat|\n"
+		"                         mirrored_repeat, nearest|linear (comma-separated)\n"
+		"  --dump N, --out N      print or save buffer argument N after the run\n");
 }
 
 static int bad(const char *what, const char *arg)
@@ -251,6 +303,176 @@ static int parse_out(struct opts *o, const char *s)
 	return 0;
 }
 
+/* "X[,Y[,Z]]" into v[3] (missing ones @fill); the count of values into *n. */
+static int parse_nd(const char *s, uint64_t v[3], uint64_t fill, uint32_t *n)
+{
+	uint32_t d[3];
+	char buf[64];
+	int k = 1;
+
+	if (parse_dims(s, d))
+		return -EINVAL;
+	snprintf(buf, sizeof(buf), "%s", s);
+	for (const char *c = buf; *c; c++)
+		k += *c == ',';
+	for (int i = 0; i < 3; i++)
+		v[i] = i < k ? d[i] : fill;
+	if (n)
+		*n = (uint32_t)k;
+	return 0;
+}
+
+/* "N:buffer:SIZE[:INIT]", "N:local:SIZE", "N:TYPE:V[,V...]" */
+static int parse_cl_arg(struct opts *o, const char *s)
+{
+	static const struct { const char *n; unsigned int size; char k; } types[] = {
+		{ "i8", 1, 'i' }, { "u8", 1, 'u' }, { "i16", 2, 'i' }, { "u16", 2, 'u' },
+		{ "i32", 4, 'i' }, { "u32", 4, 'u' }, { "i64", 8, 'i' }, { "u64", 8, 'u' },
+		{ "f32", 4, 'f' }, { "f64", 8, 'f' },
+	};
+	char buf[600], *kind, *rest, *save = NULL;
+	struct cl_arg_spec *a;
+	uint64_t n;
+
+	if (strlen(s) >= sizeof(buf))
+		return bad("--arg (too long)", s);
+	strcpy(buf, s);
+	kind = strchr(buf, ':');
+	rest = kind ? strchr(kind + 1, ':') : NULL;
+	if (!kind || !rest)
+		return bad("--arg N:buffer:SIZE[:INIT], N:local:SIZE or N:TYPE:VALUE", s);
+	*kind++ = 0;
+	*rest++ = 0;
+	if (parse_u64(buf, &n, false) || n >= CL_MAX_ARGS)
+		return bad("--arg index (0..31)", s);
+	a = &o->arg[n];
+	if (a->given)
+		return bad("--arg (given twice)", s);
+	memset(a, 0, sizeof(*a));
+	a->given = true;
+	if (!strcmp(kind, "buffer")) {
+		struct gsim_dispatch_buf b;
+		char spec[620];
+
+		/* the --buffer syntax for SIZE[:INIT], borrowed */
+		snprintf(spec, sizeof(spec), "0:%s", rest);
+		if (o->job.nbuf == GSIM_DISPATCH_MAX_BUFFERS)
+			return bad("--arg (too many buffers)", s);
+		if (parse_buffer(o, spec))
+			return -EINVAL;
+		b = o->job.buf[--o->job.nbuf];
+		a->kind = GSIM_CL_ARG_BUFFER;
+		a->size = b.size;
+		a->init = b.init;
+		a->seed = b.seed;
+		a->path = o->path[o->job.nbuf];
+		o->path[o->job.nbuf] = NULL;
+		if (!a->size)
+			return bad("--arg buffer size", s);
+		return 0;
+	}
+	if (!strcmp(kind, "image")) {
+		static const char *const fmts[] = { NULL, "rgba32f", "rgba8", "r32f" };
+		static const unsigned int bpp[] = { 0, 16, 4, 4 };
+		char *f = strchr(rest, ':'), *init, spec[620];
+		unsigned int w, h, k;
+
+		if (!f || sscanf(rest, "%ux%u", &w, &h) != 2 || !w || !h || w > 16384 || h > 16384)
+			return bad("--arg N:image:WxH:FORMAT[:INIT]", s);
+		f++;
+		init = strchr(f, ':');
+		if (init)
+			*init++ = 0;
+		for (k = 1; k < 4 && strcmp(f, fmts[k]); k++)
+			;
+		if (k == 4)
+			return bad("--arg image format (rgba32f, rgba8, r32f)", f);
+		a->width = w;
+		a->height = h;
+		a->format = k;
+		/* the pixels: a buffer of W x H x bpp bytes, --buffer's INIT */
+		snprintf(spec, sizeof(spec), "0:%u%s%s", w * h * bpp[k], init ? ":" : "",
+			 init ? init : "");
+		if (o->job.nbuf == GSIM_DISPATCH_MAX_BUFFERS || parse_buffer(o, spec))
+			return bad("--arg image", s);
+		a->kind = GSIM_CL_ARG_IMAGE;
+		a->size = o->job.buf[--o->job.nbuf].size;
+		a->init = o->job.buf[o->job.nbuf].init;
+		a->seed = o->job.buf[o->job.nbuf].seed;
+		a->path = o->path[o->job.nbuf];
+		o->path[o->job.nbuf] = NULL;
+		return 0;
+	}
+	if (!strcmp(kind, "sampler")) {
+		static const struct { const char *n; uint32_t bits, mask; } w[] = {
+			{ "normalized", GSIM_CL_SAMPLER_NORMALIZED, GSIM_CL_SAMPLER_NORMALIZED },
+			{ "none", GSIM_CL_SAMPLER_ADDRESS_NONE, GSIM_CL_SAMPLER_ADDRESS_MASK },
+			{ "clamp_to_edge", GSIM_CL_SAMPLER_CLAMP_TO_EDGE, GSIM_CL_SAMPLER_ADDRESS_MASK },
+			{ "clamp", GSIM_CL_SAMPLER_CLAMP, GSIM_CL_SAMPLER_ADDRESS_MASK },
+			{ "repeat", GSIM_CL_SAMPLER_REPEAT, GSIM_CL_SAMPLER_ADDRESS_MASK },
+			{ "mirrored_repeat", GSIM_CL_SAMPLER_MIRRORED_REPEAT,
+			  GSIM_CL_SAMPLER_ADDRESS_MASK },
+			{ "nearest", GSIM_CL_SAMPLER_NEAREST, 0x30 },
+			{ "linear", GSIM_CL_SAMPLER_LINEAR, 0x30 },
+		};
+
+		a->kind = GSIM_CL_ARG_SAMPLER;
+		a->sampler = GSIM_CL_SAMPLER_CLAMP_TO_EDGE | GSIM_CL_SAMPLER_NEAREST;
+		for (char *t = strtok_r(rest, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+			unsigned int k;
+
+			for (k = 0; k < sizeof(w) / sizeof(w[0]) && strcmp(t, w[k].n); k++)
+				;
+			if (k == sizeof(w) / sizeof(w[0]))
+				return bad("--arg sampler (normalized, none, clamp_to_edge, clamp, "
+					   "repeat, mirrored_repeat, nearest, linear)", t);
+			a->sampler = (a->sampler & ~w[k].mask) | w[k].bits;
+		}
+		return 0;
+	}
+	if (!strcmp(kind, "local")) {
+		a->kind = GSIM_CL_ARG_LOCAL;
+		if (parse_u64(rest, &a->size, true) || !a->size || a->size > 65536)
+			return bad("--arg local size (1..64K)", s);
+		return 0;
+	}
+	for (unsigned int t = 0; t < sizeof(types) / sizeof(types[0]); t++) {
+		if (strcmp(kind, types[t].n))
+			continue;
+		a->kind = GSIM_CL_ARG_VALUE;
+		for (char *v = strtok_r(rest, ",", &save); v; v = strtok_r(NULL, ",", &save)) {
+			uint8_t bytes[8];
+			char *end;
+
+			if (a->value_size + types[t].size > sizeof(a->value))
+				return bad("--arg value (at most 16 bytes)", s);
+			errno = 0;
+			if (types[t].k == 'f') {
+				double d = strtod(v, &end);
+				float f = (float)d;
+
+				if (types[t].size == 4)
+					memcpy(bytes, &f, 4);
+				else
+					memcpy(bytes, &d, 8);
+			} else {
+				uint64_t u = types[t].k == 'i' ? (uint64_t)strtoll(v, &end, 0) :
+					     strtoull(v, &end, 0);
+
+				memcpy(bytes, &u, 8);	/* little-endian: the low bytes */
+			}
+			if (*end || end == v || errno)
+				return bad("--arg value", v);
+			memcpy(a->value + a->value_size, bytes, types[t].size);
+			a->value_size += types[t].size;
+		}
+		if (!a->value_size)
+			return bad("--arg value", s);
+		return 0;
+	}
+	return bad("--arg kind (buffer, local, i8..u64, f32, f64)", s);
+}
+
 static int parse_args(int argc, char **argv, struct opts *o)
 {
 	static const struct option lo[] = {
@@ -268,6 +490,15 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "drm", optional_argument, NULL, 'D' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "cl-binary", required_argument, NULL, 'C' },
+		{ "cl", required_argument, NULL, 'L' },
+		{ "cl-options", required_argument, NULL, 'O' },
+		{ "stateless", no_argument, NULL, 'A' },
+		{ "list", no_argument, NULL, 'l' },
+		{ "global", required_argument, NULL, 'x' },
+		{ "local", required_argument, NULL, 'y' },
+		{ "offset", required_argument, NULL, 'z' },
+		{ "arg", required_argument, NULL, 'a' },
 		{ 0 },
 	};
 	uint64_t v;
@@ -310,13 +541,32 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			o->timeout_ms = (int)v;
 			break;
 		case 'v': o->verbose++; break;
+		case 'C': o->cl_binary = optarg; break;
+		case 'L': o->cl_source = optarg; break;
+		case 'O': o->cl_options = optarg; break;
+		case 'A': o->cl_stateless = true; break;
+		case 'l': o->cl_list = true; break;
+		case 'x':
+			err = parse_nd(optarg, o->nd.global_size, 1, &o->nd.work_dim) ?
+			      bad("--global", optarg) : 0;
+			break;
+		case 'y':
+			err = parse_nd(optarg, o->nd.local_size, 1, NULL) ? bad("--local", optarg) : 0;
+			break;
+		case 'z':
+			err = parse_nd(optarg, o->nd.global_offset, 0, NULL) ?
+			      bad("--offset", optarg) : 0;
+			break;
+		case 'a': err = parse_cl_arg(o, optarg); break;
 		case 'h': usage(stdout); exit(0);
 		default: usage(stderr); return -EINVAL;
 		}
 	}
 	if (err)
 		return err;
-	if (!o->kernel || optind != argc) {
+	if (o->cl_binary && o->cl_source)
+		return bad("--cl-binary and --cl", "both given");
+	if ((!o->kernel && !(o->cl_list && (o->cl_binary || o->cl_source))) || optind != argc) {
 		usage(stderr);
 		return -EINVAL;
 	}
@@ -571,6 +821,279 @@ static int run(struct opts *o, struct gsim_device *dev)
 	return ret;
 }
 
+/* ---- OpenCL mode -------------------------------------------------------- */
+
+/* The same xorshift64* bytes as libgensim's GSIM_INIT_RANDOM. */
+static void fill_random(uint8_t *p, uint64_t n, uint64_t seed)
+{
+	uint64_t s = seed ? seed : 1;
+
+	for (uint64_t i = 0; i < n; i++) {
+		s ^= s >> 12;
+		s ^= s << 25;
+		s ^= s >> 27;
+		p[i] = (uint8_t)((s * 0x2545f4914f6cdd1dull) >> 56);
+	}
+}
+
+static int cl_buffer_init(struct cl_arg_spec *a, unsigned int n)
+{
+	uint32_t *dw;
+	FILE *f;
+
+	a->bytes = calloc(1, a->size);
+	if (!a->bytes) {
+		fprintf(stderr, "gensim-run: argument %u: out of memory\n", n);
+		return -ENOMEM;
+	}
+	dw = a->bytes;
+	switch (a->init) {
+	case GSIM_INIT_IOTA:
+		for (uint64_t i = 0; i < a->size / 4; i++)
+			dw[i] = (uint32_t)i;
+		break;
+	case GSIM_INIT_FIOTA:
+		for (uint64_t i = 0; i < a->size / 4; i++) {
+			float v = (float)i;
+
+			memcpy(&dw[i], &v, 4);
+		}
+		break;
+	case GSIM_INIT_RANDOM:
+		fill_random(a->bytes, a->size, a->seed);
+		break;
+	case GSIM_INIT_BYTES:
+		f = fopen(a->path, "rb");
+		if (!f) {
+			fprintf(stderr, "gensim-run: %s: %s\n", a->path, strerror(errno));
+			return -EIO;
+		}
+		(void)!fread(a->bytes, 1, a->size, f);
+		fclose(f);
+		break;
+	}
+	return 0;
+}
+
+/* --cl: compile @src with ocloc into a new directory; the binary's path into @bin. */
+static int cl_compile(const struct opts *o, char *dir, size_t dlen, char *bin, size_t blen)
+{
+	char cmd[PATH_MAX * 3 + 512], out[4096], src[PATH_MAX], inc[PATH_MAX];
+	size_t n = 0;
+	FILE *p;
+
+	if (!realpath(o->cl_source, src)) {
+		fprintf(stderr, "gensim-run: %s: %s\n", o->cl_source, strerror(errno));
+		return -EIO;
+	}
+	snprintf(dir, dlen, "/tmp/gensim-run-XXXXXX");
+	if (!mkdtemp(dir)) {
+		fprintf(stderr, "gensim-run: mkdtemp: %s\n", strerror(errno));
+		dir[0] = 0;
+		return -EIO;
+	}
+	/* ocloc runs in the new directory: the source's own includes by -I */
+	snprintf(inc, sizeof(inc), "%s", src);
+	if (strrchr(inc, '/'))
+		*strrchr(inc, '/') = 0;
+	snprintf(cmd, sizeof(cmd), "cd '%s' && ocloc compile -q -file '%s' -device bdw "
+		 "-options '-I%s%s%s'%s -output kernel 2>&1", dir, src, inc,
+		 o->cl_options ? " " : "", o->cl_options ? o->cl_options : "",
+		 o->cl_stateless ? " -internal_options "
+		 "-cl-intel-greater-than-4GB-buffer-required" : "");
+	p = popen(cmd, "r");
+	if (p)
+		n = fread(out, 1, sizeof(out) - 1, p);
+	out[n] = 0;
+	if (!p || pclose(p)) {
+		fprintf(stderr, "gensim-run: ocloc (Intel's OpenCL compiler, intel-opencl-icd) "
+			"could not compile %s:\n%s", o->cl_source, out);
+		return -EINVAL;
+	}
+	snprintf(bin, blen, "%s/kernel_Gen8core.bin", dir);
+	return 0;
+}
+
+static void cl_cleanup(const char *dir)
+{
+	char p[PATH_MAX];
+
+	if (!dir[0])
+		return;
+	snprintf(p, sizeof(p), "%s/kernel_Gen8core.bin", dir);
+	unlink(p);
+	snprintf(p, sizeof(p), "%s/kernel_Gen8core.spv", dir);
+	unlink(p);
+	rmdir(dir);
+}
+
+static const char *const cl_kind_name[] = { "dropped", "value", "buffer", "local", "image",
+					    "sampler" };
+
+static void cl_list(const struct gsim_cl_program *prog)
+{
+	for (uint32_t k = 0; k < gsim_cl_program_kernels(prog); k++) {
+		const struct gsim_cl_kernel *kern = gsim_cl_kernel_at(prog, k);
+		struct gsim_cl_kernel_info ki;
+
+		gsim_cl_kernel_info(kern, &ki);
+		printf("%s: SIMD%u, %u bytes of code%s%s%s\n", ki.name, ki.simd, ki.isa_size,
+		       ki.stateless ? ", stateless" : "", ki.barriers ? ", barrier" : "",
+		       ki.unsupported ? "" : "");
+		if (ki.unsupported)
+			printf("  unsupported: %s\n", ki.unsupported);
+		for (uint32_t a = 0; a < ki.nargs; a++) {
+			struct gsim_cl_arg_info ai;
+
+			gsim_cl_arg_info(kern, a, &ai);
+			printf("  arg %u: %-7s %s %s %s", a, ai.kind < 6 ? cl_kind_name[ai.kind] : "?",
+			       ai.qualifier, ai.type, ai.name);
+			if (ai.kind == GSIM_CL_ARG_VALUE)
+				printf(" (%u bytes)", ai.value_size);
+			printf("\n");
+		}
+	}
+}
+
+static int run_cl(struct opts *o)
+{
+	struct gsim_cl_arg args[CL_MAX_ARGS];
+	struct gsim_cl_program *prog = NULL;
+	const struct gsim_cl_kernel *kern;
+	struct gsim_cl_kernel_info ki;
+	struct gsim_device *dev = NULL;
+	struct gsim_cl_stats st;
+	char dir[64] = "", bin[PATH_MAX];
+	uint32_t vm = 0, queue = 0;
+	int ret = 1;
+
+	/* --cl-binary x.cl: the source, compiled */
+	if (o->cl_binary && strlen(o->cl_binary) > 3 &&
+	    !strcmp(o->cl_binary + strlen(o->cl_binary) - 3, ".cl")) {
+		o->cl_source = o->cl_binary;
+		o->cl_binary = NULL;
+	}
+	if (o->cl_source) {
+		if (cl_compile(o, dir, sizeof(dir), bin, sizeof(bin)))
+			goto out;
+	} else {
+		snprintf(bin, sizeof(bin), "%s", o->cl_binary);
+	}
+	if (gsim_cl_program_open(bin, &prog)) {
+		fprintf(stderr, "gensim-run: %s\n", gsim_last_error());
+		goto out;
+	}
+	if (o->cl_list) {
+		cl_list(prog);
+		ret = 0;
+		goto out;
+	}
+	if (gsim_cl_kernel_find(prog, o->kernel, &kern)) {
+		fprintf(stderr, "gensim-run: %s\n", gsim_last_error());
+		goto out;
+	}
+	gsim_cl_kernel_info(kern, &ki);
+	if (ki.unsupported) {
+		fprintf(stderr, "gensim-run: kernel %s: unsupported: %s\n", ki.name, ki.unsupported);
+		goto out;
+	}
+	if (!o->nd.work_dim) {
+		fprintf(stderr, "gensim-run: --global: the NDRange is needed\n");
+		goto out;
+	}
+	memset(args, 0, sizeof(args));
+	for (uint32_t a = 0; a < CL_MAX_ARGS; a++) {
+		struct cl_arg_spec *s = &o->arg[a];
+		struct gsim_cl_arg_info ai = { 0 };
+
+		if (a >= ki.nargs) {
+			if (s->given) {
+				fprintf(stderr, "gensim-run: --arg %u: kernel %s has %u arguments\n",
+					a, ki.name, ki.nargs);
+				goto out;
+			}
+			continue;
+		}
+		gsim_cl_arg_info(kern, a, &ai);
+		if (ai.kind == GSIM_CL_ARG_NONE)
+			continue;	/* dropped by the compiler: nothing to pass */
+		if (!s->given || s->kind != ai.kind) {
+			fprintf(stderr, "gensim-run: kernel %s argument %u (%s %s %s) is a %s: "
+				"--arg %u:%s\n", ki.name, a, ai.qualifier, ai.type, ai.name,
+				cl_kind_name[ai.kind], a, ai.kind == GSIM_CL_ARG_BUFFER ?
+				"buffer:SIZE[:INIT]" : ai.kind == GSIM_CL_ARG_LOCAL ? "local:SIZE" :
+				ai.kind == GSIM_CL_ARG_IMAGE ? "image:WxH:FORMAT[:INIT]" :
+				ai.kind == GSIM_CL_ARG_SAMPLER ? "sampler:MODES" : "TYPE:VALUE");
+			goto out;
+		}
+		args[a].kind = s->kind;
+		if (s->kind == GSIM_CL_ARG_VALUE) {
+			args[a].size = s->value_size;
+			args[a].data = s->value;
+		} else {
+			args[a].size = s->size;
+		}
+		args[a].width = s->width;
+		args[a].height = s->height;
+		args[a].format = s->format;
+		args[a].sampler = s->sampler;
+		if (s->kind == GSIM_CL_ARG_BUFFER || s->kind == GSIM_CL_ARG_IMAGE) {
+			if (cl_buffer_init(s, a))
+				goto out;
+			args[a].data = s->bytes;
+			args[a].out = s->bytes;
+		}
+	}
+	if (open_device(o, &dev) || gsim_vm_create(dev, 0, &vm) ||
+	    gsim_queue_create(dev, GSIM_ENGINE_CLASS_RENDER, 0, vm, GSIM_PRIORITY_NORMAL, &queue)) {
+		fprintf(stderr, "gensim-run: %s\n", gsim_last_error());
+		goto out;
+	}
+	/* The same call on both backends: only open_device() differs. */
+	if (gsim_cl_enqueue(dev, vm, queue, kern, &o->nd, args, ki.nargs, o->timeout_ms, &st)) {
+		fprintf(stderr, "gensim-run: %s\n", gsim_last_error());
+		goto out;
+	}
+	if (o->verbose) {
+		printf("kernel %s: SIMD%u, %llu work-groups, %llu threads, %u walker%s, %s\n",
+		       ki.name, ki.simd, (unsigned long long)st.groups,
+		       (unsigned long long)st.threads, st.walkers, st.walkers == 1 ? "" : "s",
+		       o->drm ? "through the render node" : "in process");
+		if (st.exec.flags & GSIM_STATS_INSTRUCTIONS)
+			printf("instructions: %llu (GENSIM_EU_RETIRED)\n",
+			       (unsigned long long)st.exec.eu_instructions);
+		printf("time: %.3f s\n", (double)st.exec.ns / 1e9);
+	}
+	ret = 0;
+	for (unsigned int i = 0; i < o->nout + o->ndump; i++) {
+		const struct out_spec *d = i < o->nout ? &o->out[i] : &o->dump[i - o->nout];
+		struct gsim_dispatch_buf b = { 0 };
+
+		if (d->bti >= CL_MAX_ARGS || !o->arg[d->bti].bytes) {
+			fprintf(stderr, "gensim-run: --%s %u: not a buffer argument\n",
+				i < o->nout ? "out" : "dump", d->bti);
+			ret = 1;
+			continue;
+		}
+		b.bti = d->bti;
+		b.size = o->arg[d->bti].size;
+		b.cpu = o->arg[d->bti].bytes;
+		if (i < o->nout)
+			ret |= write_out(&b, d->path) ? 1 : 0;
+		else
+			dump(&b, d->fmt, d->count);
+	}
+out:
+	gsim_close(dev);
+	gsim_cl_program_free(prog);
+	cl_cleanup(dir);
+	for (unsigned int a = 0; a < CL_MAX_ARGS; a++) {
+		free(o->arg[a].bytes);
+		free((void *)o->arg[a].path);
+	}
+	return ret;
+}
+
 int main(int argc, char **argv)
 {
 	struct gseu_asm_result kernel = { 0 };
@@ -581,6 +1104,11 @@ int main(int argc, char **argv)
 	if (parse_args(argc, argv, &o)) {
 		free_opts(&o);
 		return 2;
+	}
+	if (o.cl_binary || o.cl_source) {
+		ret = run_cl(&o);
+		free_opts(&o);
+		return ret;
 	}
 	if (load_kernel(o.kernel, &kernel))
 		goto out;

@@ -10,7 +10,10 @@
  * an op kernel specialised for that class runs over all lanes, and the
  * result is converted into the destination type under the write enables.
  * Gather, kernel and scatter are chosen when the kernel is predecoded, so
- * nothing switches on a type per channel.
+ * nothing switches on a type per channel.  That is the reference path;
+ * most instructions run a fast path on native 32-bit lanes instead
+ * (interp_fast.c, chosen at predecode too), held bit-identical to it by
+ * tests/test_interp_fast.c.
  *
  * What an instruction does is its row of include/gseu/eu_insns.def (class,
  * computation classes, GSEU_X_* properties) plus its semantic definition,
@@ -80,6 +83,43 @@ typedef void (*gsi_scatter_fn)(uint8_t *base, const uint16_t *off, bool contig,
 			       unsigned n, unsigned flags);
 typedef void (*gsi_kernel_fn)(struct gsi_exec *e);
 
+/*
+ * The fast path (interp_fast.c): an ALU instruction whose operands are
+ * all 32-bit floats (shape F) or all integers of at most 32 bits (shape
+ * I), in direct GRF registers or immediates, runs on native 32-bit lanes:
+ * sources are read in place (contiguous regions), broadcast (scalars) or
+ * gathered once, a fast kernel of its semantics computes every lane with
+ * plain loops the compiler vectorises, and the result is stored as a
+ * block.  Predecode decides it (struct gsi_insn.fast); the reference path
+ * (gsi_exec_alu) stays the definition and the differential test
+ * (tests/test_interp_fast.c) holds the two bit-identical.
+ */
+enum gsi_shape { GSI_FS_F, GSI_FS_I, GSI_NSHAPE };
+
+/* How the fast path reads a source (struct gsi_insn.fsrc). */
+enum gsi_fsrc {
+	GSI_FSRC_CONTIG,	/* 4-byte elements in a row from off[0]: in place */
+	GSI_FSRC_SCALAR,	/* one element (off[0]) for every lane */
+	GSI_FSRC_IMM,		/* gsi_insn.fimm, already in 32-bit lanes */
+	GSI_FSRC_GATHER,	/* element k at off[k], extended to 32 bits */
+};
+
+struct gsi_fexec {
+	const struct gsi_insn *pi;
+	unsigned n;
+	bool ftz;		/* F: flush denormal inputs and results */
+	bool has_cond;		/* the kernel computed cond (cmp) */
+	uint32_t cond;		/* in: the predicate of a PRED_SELECTS row;
+				 * out: the kernel's condition bits */
+	const void *s[3];	/* 32-bit lanes: float (F) or uint32 (I) */
+	union {
+		float f[32];
+		uint32_t u[32];
+		int32_t i[32];
+	} r __attribute__((aligned(32)));
+};
+typedef void (*gsi_fast_fn)(struct gsi_fexec *x);
+
 #define GSI_SC_FTZ	1u	/* flush denormal float results */
 #define GSI_SC_ALT	2u	/* ALT mode: +-INF results become +-FLT_MAX */
 #define GSI_SC_UNS	4u	/* I class: the lanes hold uint64 values */
@@ -122,6 +162,21 @@ struct gsi_insn {
 	char fault_buf[160];
 
 	uint8_t imm[256] __attribute__((aligned(8)));	/* expanded immediate */
+
+	/* the fast path (interp_fast.c); fast == NULL: the reference path */
+	gsi_fast_fn fast;
+	uint8_t shape;		/* enum gsi_shape */
+	uint8_t fsrc[3];	/* enum gsi_fsrc */
+	bool fdst_contig;	/* dst: 4-byte elements in a row */
+	bool fdirect;		/* every source CONTIG or IMM, modifiers as masks */
+	uint8_t fmod_src;	/* bit s: source s has modifiers: (v & fam) ^ fxm */
+	uint32_t fam[3], fxm[3];
+	bool fsimple;		/* contiguous GRF dst, no flag, no saturation */
+	bool finplace;		/* fsimple, and no source overlaps the dst but
+				 * lane for lane: results go straight there */
+	uint8_t fimm_src;	/* bit s: source s is the immediate */
+	uint16_t foff[3];	/* fdirect: byte offset from r0 (0 for IMM) */
+	uint32_t fimm[32] __attribute__((aligned(32)));	/* an immediate source */
 };
 
 struct gseu_program {
@@ -195,10 +250,41 @@ struct gsi_sem {
 	void (*check)(struct gsi_insn *pi);
 	void (*link)(struct gseu_program *p, struct gsi_insn *pi);
 	const char *why;
+	/*
+	 * ALU, optional: the same semantics on native 32-bit lanes, by
+	 * shape (GSI_FAST in insns.h); predecode uses one when the operands
+	 * allow it (interp_fast.c) and the differential test checks it
+	 * against k[].
+	 */
+	gsi_fast_fn fast[GSI_NSHAPE];
+	gsi_exec_fn fast_x[GSI_NSHAPE];	/* the same, fused into an executor */
+	uint8_t fast_flags;	/* GSI_FAST_* */
 };
+
+/* The I-shape fast kernel needs exact source values (it compares them or
+ * keeps carries): one signedness, no source modifiers. */
+#define GSI_FAST_EXACT	1u
+/* The fast kernel sets x->cond and x->has_cond itself (cmp, cmpn). */
+#define GSI_FAST_COND	2u
 
 /* interp_insns.c: the semantics column of eu_insns.def, by enum gseu_op. */
 extern const struct gsi_sem *const gsi_sem_tab[GSEU_OP_COUNT];
+
+/*
+ * interp_fast.c: choose the fast path for a predecoded ALU instruction
+ * (after setup_alu), and its executor.  gsi_program_create() with
+ * reference = true never chooses it: the switch the differential test
+ * and GSEU_INTERP=reference use.
+ */
+void gsi_fast_setup(struct gsi_insn *pi, const struct gsi_sem *sem);
+int gsi_exec_fast(struct gsi_run *r, const struct gsi_insn *pi);
+/* What a fused executor leaves: flags, saturation, a partial or strided store. */
+int gsi_fast_finish(struct gsi_run *r, const struct gsi_insn *pi, const uint32_t *res,
+		    uint32_t wr);
+/* A compare's end: the flag, and all ones / zero in the dst. */
+int gsi_fast_cond(struct gsi_run *r, const struct gsi_insn *pi, uint32_t cond, uint32_t wr);
+int gsi_program_create(const void *code, size_t size, bool reference,
+		       struct gseu_program **out, struct gseu_error *err);
 
 /* interp_exec.c: the generic executors. */
 int gsi_exec_alu(struct gsi_run *r, const struct gsi_insn *pi);
@@ -215,6 +301,23 @@ int gsi_operand(struct gsi_run *r, const struct gsi_insn *pi,
 		bool *contig, uint16_t *offbuf);
 void gsi_flags_write(struct gseu_hw_thread *t, const struct gsi_insn *pi,
 		     uint32_t cond, uint32_t wr);
+
+/* gsi_pmask() with the common case (Align1, normal predicate) inline. */
+static inline uint32_t gsi_pmask_fast(const struct gseu_hw_thread *t,
+				      const struct gsi_insn *pi)
+{
+	if (pi->in.pred == GSEU_PRED_NORMAL && pi->in.access == GSEU_ALIGN1) {
+		unsigned pos = pi->in.flag_nr * 32u + pi->in.flag_subnr * 16u + pi->c0;
+
+		if (pos < 64) {
+			uint64_t f = (t->f.d[0] | (uint64_t)t->f.d[1] << 32) >> pos;
+
+			return ((uint32_t)f ^ (pi->in.pred_inv ? 0xffffffffu : 0)) &
+			       pi->lanes;
+		}
+	}
+	return gsi_pmask(t, pi);
+}
 
 /*
  * interp_flow.c: the channel-enable model the branch handlers share.

@@ -8,6 +8,7 @@ LIB_SRCS += \
 	eu/interp/interp_program.c \
 	eu/interp/interp_run.c \
 	eu/interp/interp_exec.c \
+	eu/interp/interp_fast.c \
 	eu/interp/interp_convert.c \
 	eu/interp/interp_flow.c \
 	eu/interp/interp_insns.c
@@ -30,9 +31,12 @@ LIB_SRCS += \
 	eu/interp/insns/nop.c
 
 # Float kernels run under the rounding mode cr0 selects (fesetround):
-# keep the compiler from assuming round-to-nearest there.
-$(O)/eu/interp/interp_convert.o $(O)/eu/interp/interp_exec.o: ALL_CFLAGS += -frounding-math
-$(O)/eu/interp/insns/%.o: ALL_CFLAGS += -frounding-math
+# keep the compiler from assuming round-to-nearest there.  The register
+# file is read and written at every element type (the fast path reads a
+# register written as uint32_t lanes as floats): no type-based aliasing.
+$(O)/eu/interp/interp_convert.o $(O)/eu/interp/interp_exec.o \
+$(O)/eu/interp/interp_fast.o: ALL_CFLAGS += -frounding-math -fno-strict-aliasing
+$(O)/eu/interp/insns/%.o: ALL_CFLAGS += -frounding-math -fno-strict-aliasing
 
 LDLIBS += -lm
 
@@ -47,3 +51,4 @@ $(eval $(call test,test_interp_flow,eu/interp/tests/test_interp_flow.c $(INTERP_
 $(eval $(call test,test_interp_math,eu/interp/tests/test_interp_math.c $(INTERP_TEST_COMMON)))
 $(eval $(call test,test_interp_kernels,eu/interp/tests/test_interp_kernels.c $(INTERP_TEST_COMMON)))
 $(eval $(call test,test_interp_table,eu/interp/tests/test_interp_table.c $(INTERP_TEST_COMMON)))
+$(eval $(call test,test_interp_fast,eu/interp/tests/test_interp_fast.c $(INTERP_TEST_COMMON)))

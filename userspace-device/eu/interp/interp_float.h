@@ -39,6 +39,47 @@ static inline float gsi_ftz(float f)
 	return (u & 0x7f800000u) ? f : gsi_bitsf(u & 0x80000000u);
 }
 
+/*
+ * gsi_ftz() as a mask on the bits, the form a compiler turns into a few
+ * vector instructions: exponent 0 keeps the sign alone.
+ */
+static inline __attribute__((always_inline)) float gsi_ftz_v(float f)
+{
+	uint32_t u = gsi_fbits(f), z = -(uint32_t)((u & 0x7f800000u) == 0);
+
+	return gsi_bitsf(u & ~(z & 0x7fffffffu));
+}
+
+/*
+ * NaN results in source order (eu-interpreter.rst, "Choices"): an
+ * operation whose result r is NaN returns its first NaN source, src0
+ * before src1, quieted; with no NaN source (inf - inf, 0 * inf) the
+ * host's default NaN.  That is the x86 rule for the first operand, held
+ * in source order whatever order a compiler gives the operands of a
+ * commutative operation (scalar and vector code differ there).
+ */
+static inline __attribute__((always_inline)) float gsi_nan2(float a, float b, float r)
+{
+	/*
+	 * A NaN source makes r NaN, so r need not be tested.  Masks, not
+	 * branches (a compare may trap, so GCC keeps a branch on it): lane
+	 * loops stay vector code, two blends.
+	 */
+	uint32_t na = -(uint32_t)(a != a), nb = -(uint32_t)(b != b);
+	uint32_t t = (gsi_fbits(r) & ~nb) | ((gsi_fbits(b) | 0x00400000u) & nb);
+
+	return gsi_bitsf((t & ~na) | ((gsi_fbits(a) | 0x00400000u) & na));
+}
+
+/* The same for three sources (mad: src0 + src1 * src2). */
+static inline __attribute__((always_inline)) float gsi_nan3(float a, float b, float c,
+							   float r)
+{
+	float qc = gsi_bitsf(gsi_fbits(c) | 0x00400000u);
+
+	return gsi_nan2(a, b, c != c ? qc : r);
+}
+
 static inline double gsi_ftzd(double d)
 {
 	uint64_t u;

@@ -340,7 +340,12 @@ static void setup_alu(struct gsi_insn *pi, const struct gseu_opinfo *info,
 	/*
 	 * Implicit accumulator (965/G35 PRM Vol. 4 Subsystem and Cores (2008),
 	 * 11.3.4.5 "Accumulator Registers"; PRM Vol. 6 3D-Media-GPGPU (Broxton
-	 * 2017), "Accumulator Registers"): dst type, lane (c0+k)*size.
+	 * 2017), "Accumulator Registers"): dst type, lane k at element
+	 * (c0 % 8) + k from acc0.  The accumulator is 8 channels wide: a
+	 * quarter (M8, M16, M24) starts again at acc0, where the NoMask 1Q
+	 * "mul acc0" before IGC's "mach (8|M8)" put the product (Mesa
+	 * brw_lower_mulh_inst: acc0 + group % 8); eu-interpreter.rst,
+	 * "Choices".
 	 */
 	{
 		bool reads = x & GSEU_X_ACC_READ;
@@ -353,7 +358,7 @@ static void setup_alu(struct gsi_insn *pi, const struct gseu_opinfo *info,
 		sz = gseu_type_size(at);
 		pi->acc_type = (uint8_t)at;
 		for (unsigned k = 0; k < pi->n; k++)
-			pi->acc_off[k] = (uint16_t)(((pi->c0 + k) * sz) & (sz == 8 ? 127 : 63));
+			pi->acc_off[k] = (uint16_t)(((pi->c0 % 8u + k) * sz) & (sz == 8 ? 127 : 63));
 		if (reads)
 			pi->acc_gather = gsi_gather_tab[at][cls];
 		if (writes) {
@@ -512,8 +517,20 @@ static void link_flow(struct gseu_program *p)
 	}
 }
 
+/*
+ * GSEU_INTERP=reference in the environment runs every kernel on the
+ * reference path (the fast path's switch, eu-interpreter.rst).
+ */
 int gseu_program_create(const void *code, size_t size, struct gseu_program **out,
 			struct gseu_error *err)
+{
+	const char *mode = getenv("GSEU_INTERP");
+
+	return gsi_program_create(code, size, mode && !strcmp(mode, "reference"), out, err);
+}
+
+int gsi_program_create(const void *code, size_t size, bool reference,
+		       struct gseu_program **out, struct gseu_error *err)
 {
 	const uint8_t *b = code;
 	struct gseu_program *p;
@@ -570,6 +587,8 @@ int gseu_program_create(const void *code, size_t size, struct gseu_program **out
 			gsi_fault(pi, GSEU_EXC_ILLEGAL, "illegal instruction: %s", derr.msg);
 		} else {
 			predecode(pi);
+			if (!reference && pi->exec == gsi_exec_alu)
+				gsi_fast_setup(pi, gsi_sem_tab[pi->in.op]);
 		}
 		p->slot[off / 8] = (int32_t)p->count;
 		p->count++;

@@ -155,7 +155,7 @@ enum gseu_run_status gseu_thread_run(struct gseu_hw_thread *t,
 		r.next_ip = pi->ip + pi->size;
 		r.jumped = false;
 		st = pi->exec(&r, pi);
-		if (st) {
+		if (__builtin_expect(st != 0, 0)) {
 			st--;
 			if (st == GSEU_RUN_EOT) {
 				t->retired++;

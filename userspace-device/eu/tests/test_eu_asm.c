@@ -159,8 +159,9 @@ static void t_assembler_compaction(void)
 {
 	/*
 	 * mov compacts (8 bytes at 0); the native add is at 8; the EOT send
-	 * would start at 24, not 16-byte aligned, so a compacted nop goes at
-	 * 24 and the send at 32 (Mesa's rule for the end-of-thread send).
+	 * would start at 24, not 16-byte aligned (Mesa's rule for the
+	 * end-of-thread send).  Gen8 has no compacted nop to pad with (IGA),
+	 * so the mov stays native: add at 16, send at 32.
 	 */
 	const char *src =
 		"mov(8) g2<1>UD g1<8,8,1>UD { align1 1Q }\n"
@@ -171,15 +172,35 @@ static void t_assembler_compaction(void)
 	struct gseu_error err;
 
 	CHECK_EQ(r.size, 48);
-	CHECK_EQ(r.ninsn, 4);
-	CHECK_EQ(gseu_decode(r.code, r.size, 0, &i, &err), 8);
+	CHECK_EQ(r.ninsn, 3);
+	CHECK_EQ(gseu_decode(r.code, r.size, 0, &i, &err), 16);
 	CHECK_EQ(i.op, GSEU_OP_MOV);
-	CHECK_EQ(gseu_decode(r.code, r.size, 8, &i, &err), 16);
+	CHECK_EQ(gseu_decode(r.code, r.size, 16, &i, &err), 16);
 	CHECK_EQ(i.op, GSEU_OP_ADD);
-	CHECK_EQ(gseu_decode(r.code, r.size, 24, &i, &err), 8);
-	CHECK_EQ(i.op, GSEU_OP_NOP);
 	CHECK_EQ(gseu_decode(r.code, r.size, 32, &i, &err), 16);
 	CHECK(i.eot);
+	gseu_asm_free(&r);
+
+	/* a layout written out ({compacted}) is kept, EOT send and all (IGC's own) */
+	{
+		struct gseu_asm_options opt = { 0 };
+
+		CHECK_EQ(gseu_assemble("mov(8) g2<1>UD g1<8,8,1>UD { align1 1Q compacted }\n"
+				       "send(8) null<1>UD g112<8,8,1>UD ts 0x02000010UD "
+				       "{ align1 1Q EOT }\n", &opt, &r, &err), 0);
+		CHECK_EQ(r.size, 24);
+		CHECK_EQ(gseu_decode(r.code, r.size, 8, &i, &err), 16);
+		CHECK(i.eot);
+		gseu_asm_free(&r);
+	}
+
+	/* flow control is never compacted, even with --compact (IGA refuses it) */
+	r = assemble("mov(8) g2<1>UD g1<8,8,1>UD { align1 1Q }\n"
+		     "(+f0.0) while(8) JIP: -8 { align1 1Q }\n", true);
+	CHECK_EQ(r.size, 24);
+	CHECK_EQ(gseu_decode(r.code, r.size, 8, &i, &err), 16);
+	CHECK_EQ(i.op, GSEU_OP_WHILE);
+	CHECK_EQ(i.jip, -8);
 	gseu_asm_free(&r);
 
 	/* {compacted} on something the tables cannot hold is an error */

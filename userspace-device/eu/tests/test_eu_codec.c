@@ -642,8 +642,10 @@ static void t_encoder_rejects(void)
 	expect_encode_fail(&i, "JIP/UIP");
 	i = base; i.sfid = 3;
 	expect_encode_fail(&i, "SFID");
-	i = base; i.opcode = 0x5d;
+	i = base; i.opcode = 0x7f;
 	expect_encode_fail(&i, "not supported");
+	i = base; i.opcode = 0x5d;		/* madm: three-source, not this form */
+	expect_encode_fail(&i, "does not match");
 	i = base; i.form = GSEU_FORM_ALU2;
 	expect_encode_fail(&i, "does not match");
 }

@@ -145,8 +145,15 @@ static void t_reserved_compact(void)
 	CHECK_EQ(err.code, GSEU_E_COMPACT);
 	CHECK_EQ(gseu_compact_expand(0x060808002000a05bull | 1ull << 20, &n, &err), -1);
 	CHECK(strstr(err.msg, "C3_RSVD27"));
-	CHECK_EQ(gseu_compact_expand(0x0001020720004b5dull, &n, &err), -1);
+	CHECK_EQ(gseu_compact_expand(0x0001020720004b7full, &n, &err), -1);
 	CHECK_EQ(err.code, GSEU_E_OPCODE);
+	/* flow control and nop have no compacted form on Gen8 (IGA's model) */
+	CHECK_EQ(gseu_compact_expand(0x0001020720004b27ull, &n, &err), -1);	/* while */
+	CHECK_EQ(err.code, GSEU_E_COMPACT);
+	CHECK_EQ(gseu_compact_expand(0x0001020720004b25ull, &n, &err), -1);	/* endif */
+	CHECK_EQ(err.code, GSEU_E_COMPACT);
+	CHECK_EQ(gseu_compact_expand(0x0000000020000000ull | 0x7e, &n, &err), -1);	/* nop */
+	CHECK_EQ(err.code, GSEU_E_COMPACT);
 }
 
 /* Each table row from a known-good base: if it decodes it re-compacts. */

@@ -98,8 +98,25 @@ static void t_table_is_consistent(void)
 	}
 	CHECK_EQ(seen, GSEU_OP_COUNT);
 	CHECK(gseu_opinfo(0) == NULL);		/* illegal opcode */
-	CHECK(gseu_opinfo(0x5d) == NULL);	/* madm: not supported */
-	CHECK(gseu_opinfo_by_name("madm") == NULL);
+	CHECK(gseu_opinfo(0x5d) == NULL);	/* madm: not executed */
+	/* goto, join, madm: decode-only rows, no execution class */
+	{
+		static const struct { const char *n; unsigned int opc, form; } d[] = {
+			{ "goto", 0x2e, GSEU_FORM_BRANCH2 }, { "join", 0x2f, GSEU_FORM_BRANCH1 },
+			{ "madm", 0x5d, GSEU_FORM_ALU3 },
+		};
+
+		for (unsigned int k = 0; k < 3; k++) {
+			const struct gseu_opinfo *a = gseu_opinfo_by_name(d[k].n);
+
+			CHECK_MSG(a && a->opcode == d[k].opc && a->form == d[k].form &&
+				  a->exec == GSEU_EXEC_NONE && a->op >= GSEU_OP_COUNT &&
+				  a->op < GSEU_OP_ALL_COUNT, "%s", d[k].n);
+			CHECK(gseu_opinfo(d[k].opc) == NULL);
+			CHECK(gseu_opinfo_all(d[k].opc) == a);
+			CHECK(gseu_opinfo_by_op((enum gseu_op)a->op) == a);
+		}
+	}
 }
 
 /* Mesa src/intel/compiler/brw_reg_type.c: register and immediate type codes. */

@@ -18,7 +18,9 @@
 KERNEL(k_mov_F, R.f[k] = A.f[k])
 KERNEL(k_mov_DF, R.d[k] = A.d[k])
 KERNEL(k_mov_I, R.u[k] = A.u[k])
-GSI_SEM(mov, GSI_KERNELS(k_mov_F, k_mov_DF, k_mov_I));
+FAST_F1(f_mov_F, a)
+FAST_I1(f_mov_I, a)
+GSI_SEM(mov, GSI_KERNELS(k_mov_F, k_mov_DF, k_mov_I), GSI_FAST_F(f_mov_F), GSI_FAST_I(f_mov_I));
 
 /* sel: e->cond is the predicate (all channels without one) */
 KERNEL(k_sel_F, R.f[k] = (e->cond >> k & 1) ? A.f[k] : B.f[k])
@@ -100,7 +102,65 @@ static gsi_kernel_fn sel_pick(struct gsi_insn *pi)
 		return NULL;
 	}
 }
-GSI_SEM(sel, .pick = sel_pick);
+/* The fast forms: select by x->cond, or min/max by the condition. */
+static inline float minmax_f(float a, float b, unsigned cm)
+{
+	if (isnan(a) || isnan(b))
+		return isnan(a) ? b : a;
+	return (cm == GSEU_CMOD_L ? a < b : cm == GSEU_CMOD_LE ? a <= b :
+		cm == GSEU_CMOD_G ? a > b : a >= b) ? a : b;
+}
+
+static inline __attribute__((always_inline)) void
+sel_f_l(float *restrict r, const float *restrict s0, const float *restrict s1,
+	unsigned n, bool ftz, unsigned cm, uint32_t c)
+{
+	if (cm == GSEU_CMOD_NONE) {
+		if (ftz)
+			GSI_FL(n, r[k] = gsi_ftz_v((c >> k & 1) ? s0[k] : s1[k]));
+		else
+			GSI_FL(n, r[k] = (c >> k & 1) ? s0[k] : s1[k]);
+	} else if (ftz) {
+		GSI_FL(n, r[k] = minmax_f(gsi_ftz_v(s0[k]), gsi_ftz_v(s1[k]), cm));
+	} else {
+		GSI_FL(n, r[k] = minmax_f(s0[k], s1[k], cm));
+	}
+}
+
+static GSI_FAST_CLONES void f_sel_F(struct gsi_fexec *x)
+{
+	sel_f_l(x->r.f, x->s[0], x->s[1], x->n, x->ftz, x->pi->in.cmod, x->cond);
+}
+
+static inline __attribute__((always_inline)) void
+sel_i_l(uint32_t *restrict r, const uint32_t *restrict s0, const uint32_t *restrict s1,
+	unsigned n, unsigned cm, bool uns, uint32_t c)
+{
+	switch (cm) {
+	case GSEU_CMOD_NONE:
+		GSI_FL(n, r[k] = (c >> k & 1) ? s0[k] : s1[k]);
+		return;
+	case GSEU_CMOD_L: case GSEU_CMOD_LE:
+		if (uns)
+			GSI_FL(n, r[k] = s0[k] < s1[k] ? s0[k] : s1[k]);
+		else
+			GSI_FL(n, r[k] = (int32_t)s0[k] < (int32_t)s1[k] ? s0[k] : s1[k]);
+		return;
+	default:
+		if (uns)
+			GSI_FL(n, r[k] = s0[k] > s1[k] ? s0[k] : s1[k]);
+		else
+			GSI_FL(n, r[k] = (int32_t)s0[k] > (int32_t)s1[k] ? s0[k] : s1[k]);
+		return;
+	}
+}
+
+/* GSI_FAST_EXACT: one signedness (x->pi->uns), no modifiers */
+static GSI_FAST_CLONES void f_sel_I(struct gsi_fexec *x)
+{
+	sel_i_l(x->r.u, x->s[0], x->s[1], x->n, x->pi->in.cmod, x->pi->uns, x->cond);
+}
+GSI_SEM(sel, .pick = sel_pick, GSI_FAST_FK(f_sel_F), GSI_FAST_IK(f_sel_I), .fast_flags = GSI_FAST_EXACT);
 
 /* csel: dst = (src2 <cmod> 0) ? src0 : src1 */
 static void k_csel(struct gsi_exec *e)

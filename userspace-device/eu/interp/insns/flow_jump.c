@@ -19,7 +19,7 @@ static int exec_jmpi(struct gsi_run *r, const struct gsi_insn *pi)
 	int64_t target = pi->jip_ip;
 	int ret = 0;
 
-	if (pi->in.pred && !(gsi_pmask(r->t, pi) & 1))
+	if (pi->in.pred && !(gsi_pmask_fast(r->t, pi) & 1))
 		return 0;
 	if (pi->in.src[1].file != GSEU_FILE_IMM) {
 		int32_t d = gsi_scalar_d(r, pi, &pi->src[1], 0, &ret);

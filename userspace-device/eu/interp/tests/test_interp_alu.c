@@ -358,6 +358,60 @@ static void t_mach(void)
 	}
 }
 
+/*
+ * 64-bit products per lane as Intel's compiler (IGC, Broadwell) emits them
+ * for SIMD16 and SIMD32: per quarter, a NoMask 1Q mul writes acc0, and the
+ * quarter's mach (8|M8, M16, M24) must read that acc0 (so must Mesa's form,
+ * mul and mach both in the quarter: brw_lower_mulh_inst puts the product at
+ * acc0 + group % 8).  Signed and unsigned; lanes 8-15 and 24-31 are the
+ * ones a quarter-indexed accumulator got wrong.
+ */
+static void mach_quarters(unsigned simd, bool sgn, bool mesa)
+{
+	char text[4096];
+	size_t len = 0;
+	const char *t = sgn ? "D" : "UD";
+
+	if (T)
+		gseu_thread_free(T);
+	T = it_thread(0xffffffffu);
+	for (unsigned k = 0; k < 32; k++) {
+		T->grf[10 + k / 8].d[k % 8] = 0xfedcba98u - 0x01234567u * k;
+		T->grf[14 + k / 8].d[k % 8] = 0x9abcdef0u + 0x07654321u * k;
+	}
+	for (unsigned q = 0; q < simd / 8; q++) {
+		len += (size_t)snprintf(text + len, sizeof(text) - len,
+			"mul(8) acc0<1>%s g%u<8,8,1>%s g%u<16,8,2>UW { align1 %uQ%s }\n"
+			"mach(8) g%u<1>%s g%u<8,8,1>%s g%u<8,8,1>%s { align1 %uQ AccWrEnable }\n"
+			"mov(8) g%u<1>UD acc0<8,8,1>UD { align1 %uQ }\n",
+			t, 10 + q, t, 14 + q, mesa ? q + 1 : 1, mesa ? "" : " NoMask",
+			20 + q, t, 10 + q, t, 14 + q, t, q + 1, 24 + q, q + 1);
+	}
+	it_ok(T, text);
+	for (unsigned k = 0; k < simd; k++) {
+		uint32_t a = T->grf[10 + k / 8].d[k % 8], b = T->grf[14 + k / 8].d[k % 8];
+		uint64_t p = sgn ? (uint64_t)((int64_t)(int32_t)a * (int32_t)b)
+				 : (uint64_t)a * b;
+
+		CHECK_MSG(T->grf[20 + k / 8].d[k % 8] == (uint32_t)(p >> 32),
+			  "SIMD%u %s%s lane %u: high dword %#x, want %#x", simd, t,
+			  mesa ? " (Mesa form)" : "", k, T->grf[20 + k / 8].d[k % 8],
+			  (uint32_t)(p >> 32));
+		CHECK_MSG(T->grf[24 + k / 8].d[k % 8] == (uint32_t)p,
+			  "SIMD%u %s lane %u: acc low dword %#x, want %#x", simd, t, k,
+			  T->grf[24 + k / 8].d[k % 8], (uint32_t)p);
+	}
+}
+
+static void t_mach_quarters(void)
+{
+	for (unsigned m = 0; m < 2; m++)
+		for (unsigned s = 0; s < 2; s++) {
+			mach_quarters(16, s, m);
+			mach_quarters(32, s, m);
+		}
+}
+
 /* #41 and the Gen7+ bit instructions */
 static void t_bits(void)
 {
@@ -670,6 +724,7 @@ int main(void)
 	tap_run("cmod writes enabled flag bits only (#35 #36)", t_cmod_mask);
 	tap_run("add mul avg saturation overflow (#28 #38 #42)", t_arith_int);
 	tap_run("mul/mach 64-bit product, mac (#37)", t_mach);
+	tap_run("mul/mach per quarter, SIMD16/32, as IGC and Mesa emit them", t_mach_quarters);
 	tap_run("lzd fbh fbl cbit bfrev (#41)", t_bits);
 	tap_run("addc subb carry/borrow", t_carry);
 	tap_run("bfe bfi1 bfi2 edge widths", t_bitfield);
