@@ -13,8 +13,9 @@
  * the blit and its baseline interleaved (alternating which goes first), and
  * printed as the median with the min-max range; ratios are of medians.
  * The reference path (every span through the per-pixel code) is measured
- * for a few cases too, with fewer rounds.  Asserts nothing about speed; it
- * does check every blit's result once.
+ * for a few cases too, with fewer rounds.  Every thread runs on one CPU,
+ * the idlest (bench_util.c says why; GENSIM_BENCH_NO_PIN=1: not).  Asserts
+ * nothing about speed; it does check every blit's result once.
  *
  *   bench_blt [rounds [filter]]   (filter: run only the cases whose name has it)
  */
@@ -23,6 +24,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "blt/blt.h"
 #include "engine_env.h"
 #include "tap.h"
@@ -34,7 +36,8 @@
 #define SIZE		((size_t)PITCH * H)
 #define PAGES		(unsigned int)(SIZE / PG)
 #define MAX_ROUNDS	31
-#define REF_ROUNDS	3
+#define REF_ROUNDS	5
+#define MIN_SAMPLE_S	0.02	/* a sample repeats its operation until this long */
 
 #define BLT(op, len)	(2u << 29 | (uint32_t)(op) << 22 | ((len) - 2))
 #define OP_XY_COLOR	0x50
@@ -59,6 +62,7 @@ static struct eng_env env;
 static uint32_t next_id = 0x100;
 static unsigned int rounds = 7;
 static const char *filter;
+static int pinned_cpu = -1;
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 
@@ -219,13 +223,18 @@ static struct fig figure(double *mbs, unsigned int n)
 
 static void print_line(const char *what, struct fig b, const char *base_name, struct fig base)
 {
-	printf("  %-38s %6.0f MB/s [%6.0f-%6.0f]  %-6s %6.0f MB/s [%6.0f-%6.0f]  ratio %.2f\n", what,
-	       b.med, b.min, b.max, base_name, base.med, base.min, base.max, b.med / base.med);
+	printf("  %-38s %6.0f MB/s [%6.0f-%6.0f]  %-6s %6.0f MB/s [%6.0f-%6.0f]  ratio %.3f "
+	       "(higher is better)\n", what, b.med, b.min, b.max, base_name, base.med, base.min,
+	       base.max, b.med / base.med);
 }
 
 /*
  * @n rounds of the blit (a copy from @s, or a fill of @color) and of its
- * baseline, interleaved; the figures of each.
+ * baseline, interleaved; the figures of each.  Each sample repeats its
+ * operation until it lasted MIN_SAMPLE_S: a 64 MiB memset() takes 1.5 ms
+ * and a Y-tiled blit 100 times that, and on a busy machine the short one
+ * could fit between two preemptions while the long one pays for them;
+ * samples of the same length share the CPU alike.
  */
 static void measure(const struct surf *d, const struct surf *s, uint32_t color, unsigned int n,
 		    struct fig *fb, struct fig *fbase)
@@ -234,16 +243,27 @@ static void measure(const struct surf *d, const struct surf *s, uint32_t color, 
 
 	for (unsigned int r = 0; r < n; r++) {
 		for (int half = 0; half < 2; half++) {
-			if ((half == 0) == (r % 2 == 0)) {
-				double t = now();
+			unsigned int k = 0;
+			double t = 0;
 
-				if (s)
-					memcpy(d->cpu, s->cpu, SIZE);
-				else
-					memset(d->cpu, color & 0xff, SIZE);
-				tbase[r] = mb / (now() - t);
+			if ((half == 0) == (r % 2 == 0)) {
+				do {
+					double t0 = now();
+
+					if (s)
+						memcpy(d->cpu, s->cpu, SIZE);
+					else
+						memset(d->cpu, color & 0xff, SIZE);
+					t += now() - t0;
+					k++;
+				} while (t < MIN_SAMPLE_S);
+				tbase[r] = mb * k / t;
 			} else {
-				tb[r] = mb / blit(d, s, color);
+				do {
+					t += blit(d, s, color);
+					k++;
+				} while (t < MIN_SAMPLE_S);
+				tb[r] = mb * k / t;
 			}
 		}
 	}
@@ -281,6 +301,7 @@ static void bench(const char *what, const struct surf *d, const struct surf *s, 
 static void body(void)
 {
 	struct surf src, dst, ssrc, sdst, xsrc, xdst, ysrc, ydst;
+	struct bench_load load;
 
 	ee_start(&env, NULL);
 	ee_engine_init(&env, GS_BCS);
@@ -301,6 +322,10 @@ static void body(void)
 		wr32(ysrc.cpu + 4 * i, v);
 	}
 
+	bench_load_start(&load);
+	if (pinned_cpu >= 0)
+		printf("bench_blt: every thread on CPU %d (the idlest; GENSIM_BENCH_NO_PIN=1: not)\n",
+		       pinned_cpu);
 	printf("bench_blt: loopback, %ux%u 32 bpp surfaces (%zu MiB) in a PPGTT, %u rounds\n", W,
 	       H, SIZE >> 20, rounds);
 	printf("  every figure: median MB/s [min-max] over the rounds, higher is better;\n"
@@ -328,6 +353,7 @@ static void body(void)
 	bench("XY_COLOR_BLT X-tiled", &xdst, NULL, 0x5a5a5a5a, false);
 	bench("XY_COLOR_BLT Y-tiled", &ydst, NULL, 0x5a5a5a5a, true);
 	ee_stop(&env);
+	bench_load_report("bench_blt", &load);
 }
 
 static int usage(FILE *f, int ret)
@@ -355,6 +381,8 @@ int main(int argc, char **argv)
 	}
 	if (argc == 3)
 		filter = argv[2];
+	/* Before the device's threads exist: they inherit the CPU. */
+	pinned_cpu = bench_pin();
 	tap_run("bench_blt", body);
 	return tap_done();
 }

@@ -7,7 +7,9 @@
  * way, as a doorbell and a DRAINED message are).  Each figure is measured
  * in ROUNDS rounds, the floor and the channel interleaved (alternating
  * which goes first), and printed as the median with the min-max range;
- * the ratio is of the medians.  Asserts nothing about speed.
+ * the ratio is of the medians.  Every thread runs on one CPU, the idlest
+ * (bench_util.c says why; GENSIM_BENCH_NO_PIN=1: not).  Asserts nothing
+ * about speed.
  *
  *   bench_channel [iterations [rounds]]
  */
@@ -18,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench_util.h"
 #include "core/device.h"
 #include "device/loopback.h"
 
@@ -126,17 +129,22 @@ int main(int argc, char **argv)
 	struct fig ff, fr, fw;
 	struct gs_config cfg;
 	struct gs_loop *loop;
+	struct bench_load load;
 	char tail[64];
+	int cpu;
 
 	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")))
 		return usage(stdout, 0);
 	if (argc > 3 || (argc > 1 && (iters = atoi(argv[1])) < 10) ||
 	    (argc > 2 && ((rounds = atoi(argv[2])) < 1 || rounds > MAX_ROUNDS)))
 		return usage(stderr, 2);
+	/* Before the device's thread exists: it inherits the CPU. */
+	cpu = bench_pin();
 	gs_config_defaults(&cfg);
 	loop = gs_loop_create(&cfg);
 	if (!loop || !gs_loop_wait_msgs(loop, GENSIM_MSG_READY, 5000))
 		return 1;
+	bench_load_start(&load);
 	/* warm up both paths, then measure */
 	pipe_pingpong_ns(iters / 10);
 	channel_roundtrip_ns(loop, iters / 10);
@@ -155,12 +163,16 @@ int main(int argc, char **argv)
 	fr = figure(rt_ns, rounds);
 	fw = figure(wr_ns, rounds);
 
+	if (cpu >= 0)
+		printf("bench_channel: every thread on CPU %d (the idlest; GENSIM_BENCH_NO_PIN=1: "
+		       "not)\n", cpu);
 	printf("bench_channel: loopback, %d iterations x %d rounds, median [min-max],\n"
 	       "  lower is better; the floor is measured interleaved in this process\n",
 	       iters, rounds);
-	line("pipe ping-pong between two threads", ff, "(the floor: two wake-ups)");
+	line("pipe ping-pong between two threads", ff, "(the floor: two wake-ups; lower is better)");
 	snprintf(tail, sizeof(tail), "ratio %.2f x floor (lower is better)", fr.med / ff.med);
 	line("register write + posting read", fr, tail);
-	line("pipelined register writes, each", fw, "(then one posting read)");
+	line("pipelined register writes, each", fw, "(then one posting read; lower is better)");
+	bench_load_report("bench_channel", &load);
 	return 0;
 }
