@@ -24,7 +24,9 @@
  * - memory: the device process's VmRSS and VmHWM, and what a VM and a
  *   queue cost the kernel: /proc/meminfo before and after making N of
  *   them, divided by N, beside the driver's object counts (debugfs
- *   gensim/objects gives counts, not bytes).
+ *   gensim/objects gives counts, not bytes).  Shmem is the GEM objects
+ *   (a queue's ring and context image); MemFree is everything, and moves
+ *   in per-CPU batches, hence the large N.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -50,8 +52,12 @@
 #define PING_ROUNDS	500	/* pipe round trips per round */
 #define LAT_EXECS	100	/* one-at-a-time EXECs per round */
 #define TPUT_EXECS	1000	/* pipelined EXECs per round */
-#define MEM_VMS		64
-#define MEM_QUEUES	32	/* per engine measured */
+/*
+ * Many, because MemFree moves by whole per-CPU page-list batches (a few
+ * hundred KiB): over 32 queues that was +-20 KiB a queue.
+ */
+#define MEM_VMS		256
+#define MEM_QUEUES	128	/* per engine measured */
 #define FILL_COLOR	0x5a5a5a5au
 #define POISON		0xdeadbeefu
 
@@ -284,9 +290,10 @@ static void print_device_rss(const char *when)
 		return;
 	}
 	igt_info("device process (gensim-device, pid %d) %s: VmRSS %.1f MiB, VmHWM %.1f MiB "
-		 "[anon %.1f, shmem %.1f] (lower is better)\n", (int)pid, when,
+		 "[anon %.1f, file %.1f, shmem %.1f] (lower is better)\n", (int)pid, when,
 		 status_kib(pid, "VmRSS") / 1024.0, status_kib(pid, "VmHWM") / 1024.0,
-		 status_kib(pid, "RssAnon") / 1024.0, status_kib(pid, "RssShmem") / 1024.0);
+		 status_kib(pid, "RssAnon") / 1024.0, status_kib(pid, "RssFile") / 1024.0,
+		 status_kib(pid, "RssShmem") / 1024.0);
 }
 
 struct kmem {

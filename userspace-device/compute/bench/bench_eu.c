@@ -13,7 +13,9 @@
  *               mul/add operations on 16 channels, and 3 instructions of
  *               loop control, not counted as channel-ops): EU
  *               instructions/s and channel-ops/s against the C loop's
- *               channel-ops/s
+ *               channel-ops/s; the C loop also runs split over 2 (and N)
+ *               host threads, to show what the host gives that many
+ *               threads at that moment (the workers' yardstick)
  *   -i          the same loop on the interpreter alone, no device
  *   vector_add, saxpy, matmul, prefix_sum_slm, histogram
  *               the kernels of userspace-device/examples/ (thread groups,
@@ -27,6 +29,7 @@
  */
 #include <limits.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,6 +112,11 @@ struct bench {
 	double elements;	/* elements (or channel-ops) per dispatch */
 	double chops;		/* channel-ops per dispatch, 0: not counted */
 	void (*native)(struct bench *b, void *out);
+	/* optional: part @part of @nparts of it, so that C runs on as many
+	 * host threads as the EU array has workers: what the host gives two
+	 * threads at that moment, beside what the array gets */
+	void (*native_part)(struct bench *b, void *out, unsigned int part,
+			    unsigned int nparts);
 	void *want;		/* C's result (buf_bytes[out] bytes) */
 	void *scratch;		/* C's output, each run */
 };
@@ -174,6 +182,43 @@ static double run_native(struct bench *b)
 	return t / reps;
 }
 
+struct part_arg {
+	struct bench *b;
+	unsigned int part, nparts;
+	double reps;
+};
+
+static void *part_main(void *arg)
+{
+	struct part_arg *p = arg;
+	double t0 = now();
+
+	do {
+		p->b->native_part(p->b, p->b->scratch, p->part, p->nparts);
+		p->reps++;
+	} while (now() - t0 < 0.02);
+	return NULL;
+}
+
+/* C on @n host threads, each repeating its part for 20 ms; elements/s. */
+static double run_native_par(struct bench *b, unsigned int n)
+{
+	struct part_arg args[8];
+	pthread_t th[8];
+	double t0 = now(), rate = 0;
+
+	for (unsigned int i = 0; i < n; i++) {
+		args[i] = (struct part_arg){ .b = b, .part = i, .nparts = n };
+		CHECK(!pthread_create(&th[i], NULL, part_main, &args[i]));
+	}
+	for (unsigned int i = 0; i < n; i++)
+		pthread_join(th[i], NULL);
+	t0 = now() - t0;
+	for (unsigned int i = 0; i < n; i++)
+		rate += args[i].reps / n;	/* runs of the whole computation */
+	return b->elements * rate / t0;
+}
+
 static void bench_run(struct bench *b)
 {
 	if (g_only && strcmp(g_only, b->name)) {
@@ -185,7 +230,7 @@ static void bench_run(struct bench *b)
 
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	unsigned int ws[3] = { 1, 2, cores > 2 ? (unsigned int)cores : 0 }, nw = ws[2] ? 3 : 2;
-	struct fig nat = { .n = g_rounds }, ips[3], eps[3], cps[3];
+	struct fig nat = { .n = g_rounds }, ips[3], eps[3], cps[3], npar[3];
 	uint64_t insns = 0;
 
 	b->want = calloc(1, b->buf_bytes[b->out]);
@@ -193,9 +238,11 @@ static void bench_run(struct bench *b)
 	CHECK(b->want && b->scratch);
 	b->native(b, b->want);
 	for (unsigned int w = 0; w < nw; w++)
-		ips[w].n = eps[w].n = cps[w].n = g_rounds;
+		ips[w].n = eps[w].n = cps[w].n = npar[w].n = g_rounds;
 	for (unsigned int r = 0; r < g_rounds; r++) {
 		nat.v[r] = b->elements / run_native(b);
+		for (unsigned int w = 1; w < nw && b->native_part && ws[w] <= 8; w++)
+			npar[w].v[r] = run_native_par(b, ws[w]);
 		for (unsigned int w = 0; w < nw; w++) {
 			double t = run_eu(b, ws[w], &insns);
 
@@ -209,6 +256,12 @@ static void bench_run(struct bench *b)
 	printf("#   %-22s", "native C, 1 thread");
 	fig_print(b->chops ? "channel-ops/s" : "elements/s", &nat);
 	printf("\n");
+	for (unsigned int w = 1; w < nw && b->native_part && ws[w] <= 8; w++) {
+		printf("#   native C, %u threads   ", ws[w]);
+		fig_print(b->chops ? "channel-ops/s" : "elements/s", &npar[w]);
+		printf("\n#   %-22s what the host gives %u threads now: %.2fx one\n", "", ws[w],
+		       median(&npar[w]) / median(&nat));
+	}
 	for (unsigned int w = 0; w < nw; w++) {
 		printf("#   EU array, %2u worker%s  ", ws[w], ws[w] == 1 ? " " : "s");
 		fig_print("EU insns/s", &ips[w]);
@@ -236,12 +289,13 @@ static void bench_run(struct bench *b)
  *   x = x * 1.0003; y = y + x; x = x - y * 0.0001 (mul, add); -> 8 ops
  * Every thread stores its y at its own 64 bytes.
  */
-static void alu_native(struct bench *b, void *out)
+static void alu_native_part(struct bench *b, void *out, unsigned int part,
+			    unsigned int nparts)
 {
 	unsigned int threads = b->groups * b->tpg;
 	float *y_out = out;
 
-	for (unsigned int th = 0; th < threads; th++)
+	for (unsigned int th = part; th < threads; th += nparts)
 		for (unsigned int k = 0; k < 16; k++) {
 			float x = (float)k * 0.001f + 1.0f, y = 0.5f, t;
 
@@ -257,6 +311,11 @@ static void alu_native(struct bench *b, void *out)
 			}
 			y_out[th * 16 + k] = y;
 		}
+}
+
+static void alu_native(struct bench *b, void *out)
+{
+	alu_native_part(b, out, 0, 1);
 }
 
 static void alu_setup(struct bench *b)
@@ -305,6 +364,7 @@ static void alu_setup(struct bench *b)
 		b->curbe[8 * t] = t;	/* r1.0: the thread in its group */
 	b->chops = b->elements = (double)g_groups * THREADS_PER_GROUP * g_iters * OPS_PER_ITER * 16;
 	b->native = alu_native;
+	b->native_part = alu_native_part;
 }
 
 /*
@@ -405,7 +465,8 @@ static char *example(const char *name)
 static void abi_curbe(struct bench *b, const uint32_t *consts, unsigned int nconst)
 {
 	memset(b->curbe, 0, sizeof(b->curbe));
-	memcpy(b->curbe, consts, nconst * 4);
+	if (nconst)
+		memcpy(b->curbe, consts, nconst * 4);
 	b->cross = 1;
 	for (unsigned int t = 0; t < b->tpg; t++) {
 		uint32_t *r = b->curbe + 8 * (1 + t);

@@ -67,11 +67,12 @@
 /*
  * Lane loops have no dependence from one lane to another (a result lane
  * may be its own source lane: the fused executors write the dst register
- * in place when no source overlaps it otherwise): ivdep lets the compiler
+ * in place when no source overlaps it otherwise): GCC's ivdep lets it
  * vectorise without restrict.
  */
 #if defined(__clang__)
-#define GSI_IVDEP _Pragma("clang loop vectorize(assume_safety)")
+#define GSI_IVDEP	/* clang versions loops for aliasing by itself; its
+			 * assume_safety warns on loops it leaves scalar */
 #else
 #define GSI_IVDEP _Pragma("GCC ivdep")
 #endif
