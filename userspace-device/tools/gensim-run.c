@@ -937,9 +937,8 @@ static void cl_list(const struct gsim_cl_program *prog)
 		struct gsim_cl_kernel_info ki;
 
 		gsim_cl_kernel_info(kern, &ki);
-		printf("%s: SIMD%u, %u bytes of code%s%s%s\n", ki.name, ki.simd, ki.isa_size,
-		       ki.stateless ? ", stateless" : "", ki.barriers ? ", barrier" : "",
-		       ki.unsupported ? "" : "");
+		printf("%s: SIMD%u, %u bytes of code%s%s\n", ki.name, ki.simd, ki.isa_size,
+		       ki.stateless ? ", stateless" : "", ki.barriers ? ", barrier" : "");
 		if (ki.unsupported)
 			printf("  unsupported: %s\n", ki.unsupported);
 		for (uint32_t a = 0; a < ki.nargs; a++) {
