@@ -23,10 +23,10 @@
  *   touch the same pages.
  * - memory: the device process's VmRSS and VmHWM, and what a VM and a
  *   queue cost the kernel: /proc/meminfo before and after making N of
- *   them, divided by N, beside the driver's object counts (debugfs
- *   gensim/objects gives counts, not bytes).  Shmem is the GEM objects
- *   (a queue's ring and context image); MemFree is everything, and moves
- *   in per-CPU batches, hence the large N.
+ *   them, divided by N, beside what the driver says it allocated for each
+ *   (debugfs clients: page tables, context image and ring bytes).  Shmem
+ *   is the GEM objects (a queue's ring and context image); MemFree is
+ *   everything, and moves in per-CPU batches, hence the large N.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -301,6 +301,34 @@ struct kmem {
 	struct gensim_objects o;
 };
 
+/* What debugfs clients says @n VMs of this file cost, on average. */
+static void print_driver_vm_bytes(const uint32_t *vms, int n)
+{
+	long sum = 0, bytes;
+	int tables;
+
+	for (int i = 0; i < n; i++) {
+		igt_assert_eq(gensim_client_vm_mem(fd, vms[i], &tables, &bytes), 0);
+		sum += bytes;
+	}
+	igt_info("  driver counts: %.1f KiB a VM (its page tables and struct; lower is better)\n",
+		 sum / 1024.0 / n);
+}
+
+/* The same for @n queues: context image, ring and struct. */
+static void print_driver_queue_bytes(const uint32_t *qs, int n)
+{
+	long sum = 0, lrc, ring;
+	char engine[8];
+
+	for (int i = 0; i < n; i++) {
+		igt_assert_eq(gensim_client_queue_mem(fd, qs[i], engine, &lrc, &ring), 0);
+		sum += lrc + ring;
+	}
+	igt_info("  driver counts: %.1f KiB a queue (context image and ring; lower is better)\n",
+		 sum / 1024.0 / n);
+}
+
 static struct kmem kmem(void)
 {
 	struct kmem k = { .free = meminfo_kib("MemFree"), .slab = meminfo_kib("Slab"),
@@ -523,6 +551,7 @@ igt_main
 			vms[i] = gensim_vm_create(fd, 0);
 		b = kmem();
 		print_kmem("per VM", &a, &b, MEM_VMS);
+		print_driver_vm_bytes(vms, MEM_VMS);
 		for (int i = 0; i < MEM_VMS; i++)
 			gensim_vm_destroy(fd, vms[i]);
 		wait_objects(&a.o);
@@ -536,16 +565,15 @@ igt_main
 			b = kmem();
 			snprintf(what, sizeof(what), "per %s queue", engine_name[e]);
 			print_kmem(what, &a, &b, MEM_QUEUES);
+			print_driver_queue_bytes(qs, MEM_QUEUES);
 			for (int i = 0; i < MEM_QUEUES; i++)
 				igt_assert_eq(gsim_queue_destroy(dev, qs[i]), 0);
 			wait_objects(&a.o);
 		}
 		igt_info("(MemFree and Slab/Shmem are the guest kernel's, so other activity in "
 			 "the VM is in them too;\n");
-		igt_info(" the driver counts objects, not bytes: a queue is expected to hold its "
-			 "16 KiB ring and its\n");
-		igt_info(" 8 KiB context image (80 KiB on rcs0), a VM its PML4 and scratch "
-			 "pages)\n");
+		igt_info(" \"driver counts\" is debugfs clients: the bytes the driver allocated for "
+			 "each object)\n");
 		gsim_close(dev);
 	}
 

@@ -15,6 +15,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "lib/gensim_batch.h"
 #include "lib/gensim_ioctl.h"
 #include "lib/igt.h"
 #include "lib/igt_gensim.h"
@@ -397,6 +398,50 @@ igt_main
 		igt_assert_eq(c.bos, base.bos);
 		igt_assert_eq(c.vms, base.vms);
 		igt_assert_eq(c.page_tables, base.page_tables);
+	}
+
+	/*
+	 * debugfs clients counts a VM's table pages as the four-level walk
+	 * needs them (hw-spec-memory "PPGTT"): the PML4 alone when empty, a
+	 * PDP, PD and PT more for one page, three more for a page under
+	 * another PML4 entry; unmapping prunes them again.  A queue shows its
+	 * engine, its context image and its 16 KiB ring.
+	 */
+	igt_subtest("clients-memory") {
+		uint32_t vm = gensim_vm_create(fd, 0), h = gensim_gem_create(fd, SZ_4K), q;
+		struct drm_gensim_queue_destroy qd = { 0 };
+		long bytes, bytes1, lrc, ring;
+		char engine[8];
+		int tables;
+
+		igt_assert_eq(gensim_client_vm_mem(fd, vm, &tables, &bytes1), 0);
+		igt_assert_eq(tables, 1);
+		igt_assert(bytes1 > 4096);
+		gensim_vm_map(fd, vm, h, 0, SZ_4K, 1ull << 30, 0);
+		igt_assert_eq(gensim_client_vm_mem(fd, vm, &tables, &bytes), 0);
+		igt_assert_eq(tables, 4);
+		igt_assert(bytes >= bytes1 + 3 * 4096);
+		gensim_vm_map(fd, vm, h, 0, SZ_4K, 1ull << 40, 0);
+		igt_assert_eq(gensim_client_vm_mem(fd, vm, &tables, &bytes), 0);
+		igt_assert_eq(tables, 7);
+		gensim_vm_unmap(fd, vm, 1ull << 30, SZ_4K);
+		gensim_vm_unmap(fd, vm, 1ull << 40, SZ_4K);
+		igt_assert_eq(gensim_client_vm_mem(fd, vm, &tables, &bytes), 0);
+		igt_assert_eq(tables, 1);
+		igt_assert_eq(bytes, bytes1);
+
+		q = gensim_queue_create(fd, DRM_GENSIM_ENGINE_CLASS_COPY, vm);
+		igt_assert_eq(gensim_client_queue_mem(fd, q, engine, &lrc, &ring), 0);
+		igt_assert_f(!strcmp(engine, "bcs0"), "queue on %s, expected bcs0", engine);
+		igt_assert_eq(ring, 4 * SZ_4K);
+		igt_assert(lrc >= 2 * 4096);
+		qd.queue_id = q;
+		igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_QUEUE_DESTROY, &qd), 0);
+		igt_assert_eq(gensim_client_queue_mem(fd, q, engine, &lrc, &ring), -1);
+
+		gensim_vm_destroy(fd, vm);
+		igt_assert_eq(gensim_client_vm_mem(fd, vm, &tables, &bytes), -1);
+		gensim_gem_close(fd, h);
 	}
 
 	igt_subtest("counts-back-to-baseline") {

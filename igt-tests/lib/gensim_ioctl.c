@@ -252,6 +252,59 @@ void gensim_mem_counts(struct gensim_mem_counts *c)
 	free(mem);
 }
 
+/* The line of debugfs clients under @fd's client that starts with @prefix. */
+static char *client_line(int fd, const char *prefix)
+{
+	char *text = gensim_debugfs("clients"), *p, *line = NULL;
+	char head[48];
+
+	igt_assert(text);
+	snprintf(head, sizeof(head), "client %" PRIu64 "\n", gensim_client_id(fd));
+	p = strstr(text, head);
+	if (p) {
+		p += strlen(head);
+		/* The client's lines are indented; the next client's are not. */
+		for (; *p == ' '; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : p + strlen(p))
+			if (!strncmp(p, prefix, strlen(prefix))) {
+				line = strndup(p, strcspn(p, "\n"));
+				break;
+			}
+	}
+	free(text);
+	return line;
+}
+
+int gensim_client_vm_mem(int fd, uint32_t vm, int *tables, long *bytes)
+{
+	char prefix[32], *line;
+	int n;
+
+	snprintf(prefix, sizeof(prefix), "  vm %u:", vm);
+	line = client_line(fd, prefix);
+	if (!line)
+		return -1;
+	n = sscanf(line + strlen(prefix), " %d page-table pages, %ld bytes", tables, bytes);
+	free(line);
+	igt_assert_eq(n, 2);
+	return 0;
+}
+
+int gensim_client_queue_mem(int fd, uint32_t queue, char engine[8], long *lrc, long *ring)
+{
+	char prefix[32], *line;
+	int n;
+
+	snprintf(prefix, sizeof(prefix), "  queue %u on", queue);
+	line = client_line(fd, prefix);
+	if (!line)
+		return -1;
+	n = sscanf(line + strlen(prefix), " %7[a-z0-9]: context image %ld, ring %ld", engine, lrc,
+		   ring);
+	free(line);
+	igt_assert_eq(n, 3);
+	return 0;
+}
+
 uint64_t gensim_fault_count(void)
 {
 	char *f = gensim_debugfs("faults");

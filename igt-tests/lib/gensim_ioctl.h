@@ -55,6 +55,14 @@ struct gensim_mem_counts {
 };
 void gensim_mem_counts(struct gensim_mem_counts *c);
 uint64_t gensim_fault_count(void);
+
+/*
+ * debugfs clients: what one of @fd's VMs or queues costs the kernel.  The
+ * VM's page-table pages and bytes; the queue's context image and ring
+ * bytes and its engine's name.  0, or -1 if @fd's client has no such line.
+ */
+int gensim_client_vm_mem(int fd, uint32_t vm, int *tables, long *bytes);
+int gensim_client_queue_mem(int fd, uint32_t queue, char engine[8], long *lrc, long *ring);
 char *gensim_last_fault(void);
 
 /*

@@ -14,6 +14,9 @@
  *   by name, read through posting reads;
  * - ``ggtt``: what is bound where in the global GTT;
  * - ``mem``: live buffers, VMs and page-table pages (the leak tests read it);
+ * - ``clients``: what each open file costs the kernel: per VM its
+ *   page-table pages and their bytes, per queue its engine, context image
+ *   and ring bytes, and the totals (the memory benchmark reads it);
  * - ``faults``: the page faults the device reported;
  * - ``dma_probe``: write a command, read the result: the device reads or
  *   writes one dword, as it would for an engine (gensim hw-spec, "The DMA
@@ -50,6 +53,8 @@
 #include <drm/drm_print.h>
 
 #include "gensim_drv.h"
+#include "gensim_engine.h"
+#include "gensim_gem.h"
 #include "gensim_vm.h"
 
 #define REGDEF(reg) { reg, #reg }
@@ -172,6 +177,55 @@ static int gensim_debugfs_mem(struct seq_file *m, void *data)
 	return 0;
 }
 
+/*
+ * Under the xarrays' locks the VMs and queues listed are alive: each file's
+ * xarray holds a reference until the entry is erased, and the lock is held
+ * across each walk.  filelist_mutex keeps the files (and their driver_priv)
+ * from being closed meanwhile.  Nothing here sleeps.
+ */
+static int gensim_debugfs_clients(struct seq_file *m, void *data)
+{
+	struct drm_debugfs_entry *entry = m->private;
+	struct gensim_device *gdev = to_gensim(entry->dev);
+	unsigned long vm_bytes = 0, queue_bytes = 0, id;
+	unsigned int vms = 0, queues = 0;
+	struct drm_file *file;
+
+	mutex_lock(&gdev->drm.filelist_mutex);
+	list_for_each_entry(file, &gdev->drm.filelist, lhead) {
+		struct gensim_file *gfile = file->driver_priv;
+		struct gensim_queue *q;
+		struct gensim_vm *vm;
+
+		seq_printf(m, "client %llu\n", file->client_id);
+		xa_lock(&gfile->vms);
+		xa_for_each(&gfile->vms, id, vm) {
+			unsigned long bytes = atomic_long_read(&vm->ppgtt.bytes) + sizeof(*vm);
+
+			seq_printf(m, "  vm %lu: %d page-table pages, %lu bytes\n", id,
+				   atomic_read(&vm->ppgtt.tables), bytes);
+			vm_bytes += bytes;
+			vms++;
+		}
+		xa_unlock(&gfile->vms);
+		xa_lock(&gfile->queues);
+		xa_for_each(&gfile->queues, id, q) {
+			size_t lrc = q->lrc->base.base.size, ring = q->ring->base.base.size;
+
+			seq_printf(m, "  queue %lu on %s: context image %zu, ring %zu, %zu bytes\n",
+				   id, gensim_engine_name(q->engine->id), lrc, ring,
+				   lrc + ring + sizeof(*q));
+			queue_bytes += lrc + ring + sizeof(*q);
+			queues++;
+		}
+		xa_unlock(&gfile->queues);
+	}
+	mutex_unlock(&gdev->drm.filelist_mutex);
+	seq_printf(m, "total: %u vms %lu bytes, %u queues %lu bytes\n", vms, vm_bytes, queues,
+		   queue_bytes);
+	return 0;
+}
+
 static int gensim_debugfs_faults(struct seq_file *m, void *data)
 {
 	struct drm_debugfs_entry *entry = m->private;
@@ -193,6 +247,7 @@ static const struct drm_debugfs_info gensim_debugfs_list[] = {
 	{ "regs", gensim_debugfs_regs, 0 },
 	{ "ggtt", gensim_debugfs_ggtt, 0 },
 	{ "mem", gensim_debugfs_mem, 0 },
+	{ "clients", gensim_debugfs_clients, 0 },
 	{ "faults", gensim_debugfs_faults, 0 },
 	{ "engines", gensim_debugfs_engines, 0 },
 };

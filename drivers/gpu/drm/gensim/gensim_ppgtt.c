@@ -100,14 +100,28 @@ static void fill_table(struct gensim_pt *pt, u64 val)
 	kunmap_local(vaddr);
 }
 
-static void free_table(struct gensim_device *gdev, struct gensim_pt *pt, bool counted)
+/*
+ * @owner is the VM's page tables a table belongs to, whose count it is in
+ * (debugfs gensim/clients); NULL for the device's scratch tables.
+ */
+/* What a table of @level costs the kernel: its page and its struct gensim_pt. */
+static size_t table_bytes(int level)
+{
+	return PAGE_SIZE + struct_size_t(struct gensim_pt, child,
+					 level ? GEN8_PTES_PER_TABLE : 0);
+}
+
+static void free_table(struct gensim_device *gdev, struct gensim_pt *pt, int level,
+		       struct gensim_ppgtt *owner)
 {
 	if (drm_mm_node_allocated(&pt->node))
 		gensim_dmawin_unmap(gdev->chan, &pt->node);
 	if (pt->page)
 		__free_page(pt->page);
 	kfree(pt);
-	if (counted) {
+	if (owner) {
+		atomic_dec(&owner->tables);
+		atomic_long_sub(table_bytes(level), &owner->bytes);
 		atomic_dec(&gdev->mem_stats.page_tables);
 		atomic_dec(&gensim_objects.page_tables);
 	}
@@ -115,7 +129,7 @@ static void free_table(struct gensim_device *gdev, struct gensim_pt *pt, bool co
 
 /* A table for @level, every entry @fill, mapped for the device. */
 static struct gensim_pt *alloc_table(struct gensim_device *gdev, int level, u64 fill,
-				     bool counted)
+				     struct gensim_ppgtt *owner)
 {
 	struct gensim_pt *pt;
 	int err;
@@ -131,10 +145,12 @@ static struct gensim_pt *alloc_table(struct gensim_device *gdev, int level, u64 
 	fill_table(pt, fill);
 	err = gensim_dmawin_map(gdev->chan, &pt->node, &pt->page, 1);
 	if (err) {
-		free_table(gdev, pt, false);
+		free_table(gdev, pt, level, NULL);
 		return ERR_PTR(err);
 	}
-	if (counted) {
+	if (owner) {
+		atomic_inc(&owner->tables);
+		atomic_long_add(table_bytes(level), &owner->bytes);
 		atomic_inc(&gdev->mem_stats.page_tables);
 		atomic_inc(&gensim_objects.page_tables);
 	}
@@ -163,7 +179,7 @@ int gensim_ppgtt_scratch_init(struct gensim_device *gdev)
 	/* Read-only all the way: a write to an unbound address still faults. */
 	fill = (s->page_node.start << PAGE_SHIFT) | GEN8_PAGE_PRESENT;
 	for (level = 0; level < PML4_LEVEL; level++) {
-		s->table[level] = alloc_table(gdev, level, fill, false);
+		s->table[level] = alloc_table(gdev, level, fill, NULL);
 		if (IS_ERR(s->table[level])) {
 			err = PTR_ERR(s->table[level]);
 			s->table[level] = NULL;
@@ -185,7 +201,7 @@ void gensim_ppgtt_scratch_fini(struct gensim_device *gdev)
 
 	for (level = 0; level < PML4_LEVEL; level++)
 		if (s->table[level])
-			free_table(gdev, s->table[level], false);
+			free_table(gdev, s->table[level], level, NULL);
 	if (drm_mm_node_allocated(&s->page_node))
 		gensim_dmawin_unmap(gdev->chan, &s->page_node);
 	if (s->page)
@@ -205,7 +221,9 @@ int gensim_ppgtt_init(struct gensim_ppgtt *ppgtt, struct gensim_device *gdev, bo
 {
 	ppgtt->gdev = gdev;
 	ppgtt->scratch = scratch;
-	ppgtt->pml4 = alloc_table(gdev, PML4_LEVEL, empty_entry(ppgtt, PML4_LEVEL), true);
+	atomic_set(&ppgtt->tables, 0);
+	atomic_long_set(&ppgtt->bytes, 0);
+	ppgtt->pml4 = alloc_table(gdev, PML4_LEVEL, empty_entry(ppgtt, PML4_LEVEL), ppgtt);
 	if (IS_ERR(ppgtt->pml4)) {
 		int err = PTR_ERR(ppgtt->pml4);
 
@@ -227,7 +245,7 @@ static int alloc_below(struct gensim_ppgtt *ppgtt, struct gensim_pt *pt, int lev
 
 		if (!child) {
 			child = alloc_table(ppgtt->gdev, level - 1, empty_entry(ppgtt, level - 1),
-					    true);
+					    ppgtt);
 			if (IS_ERR(child))
 				return PTR_ERR(child);
 			pt->child[idx] = child;
@@ -353,7 +371,7 @@ static void prune_below(struct gensim_ppgtt *ppgtt, struct gensim_pt *pt, int le
 				write_entry(pt, idx, empty_entry(ppgtt, level));
 				pt->child[idx] = NULL;
 				pt->used--;
-				free_table(ppgtt->gdev, child, true);
+				free_table(ppgtt->gdev, child, level - 1, ppgtt);
 			}
 		}
 		va = next;
@@ -381,7 +399,7 @@ void gensim_ppgtt_fini(struct gensim_ppgtt *ppgtt)
 		return;
 	prune_below(ppgtt, ppgtt->pml4, PML4_LEVEL, 0, BIT_ULL(GEN8_PPGTT_VA_BITS));
 	WARN_ON(ppgtt->pml4->used);
-	free_table(ppgtt->gdev, ppgtt->pml4, true);
+	free_table(ppgtt->gdev, ppgtt->pml4, PML4_LEVEL, ppgtt);
 	ppgtt->pml4 = NULL;
 }
 

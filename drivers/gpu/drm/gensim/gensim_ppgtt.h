@@ -41,11 +41,19 @@ struct gensim_ppgtt_scratch {
  * @gdev: the device
  * @pml4: the root
  * @scratch: unused entries lead to the scratch page instead of faulting
+ * @tables: table pages allocated for this VM, the PML4 included
+ * @bytes: kernel memory of those tables: the pages and their bookkeeping
+ *
+ * @tables and @bytes change where the tables do (under the device's
+ * bind_lock, or at init and fini) and are read without a lock by debugfs
+ * gensim/clients, hence atomic.
  */
 struct gensim_ppgtt {
 	struct gensim_device *gdev;
 	struct gensim_pt *pml4;
 	bool scratch;
+	atomic_t tables;
+	atomic_long_t bytes;
 };
 
 int gensim_ppgtt_scratch_init(struct gensim_device *gdev);
