@@ -24,7 +24,7 @@
  * - memory: the device process's VmRSS and VmHWM, and what a VM and a
  *   queue cost the kernel: /proc/meminfo before and after making N of
  *   them, divided by N, beside what the driver says it allocated for each
- *   (debugfs clients: page tables, context image and ring bytes).  Shmem
+ *   (debugfs client_mem: page tables, context image and ring bytes).  Shmem
  *   is the GEM objects (a queue's ring and context image); MemFree is
  *   everything, and moves in per-CPU batches, hence the large N.
  */
@@ -301,7 +301,7 @@ struct kmem {
 	struct gensim_objects o;
 };
 
-/* What debugfs clients says @n VMs of this file cost, on average. */
+/* What debugfs client_mem says @n VMs of this file cost, on average. */
 static void print_driver_vm_bytes(const uint32_t *vms, int n)
 {
 	long sum = 0, bytes;
@@ -572,7 +572,7 @@ igt_main
 		}
 		igt_info("(MemFree and Slab/Shmem are the guest kernel's, so other activity in "
 			 "the VM is in them too;\n");
-		igt_info(" \"driver counts\" is debugfs clients: the bytes the driver allocated for "
+		igt_info(" \"driver counts\" is debugfs client_mem: the bytes the driver allocated for "
 			 "each object)\n");
 		gsim_close(dev);
 	}

@@ -401,18 +401,24 @@ igt_main
 	}
 
 	/*
-	 * debugfs clients counts a VM's table pages as the four-level walk
+	 * debugfs client_mem counts a VM's table pages as the four-level walk
 	 * needs them (hw-spec-memory "PPGTT"): the PML4 alone when empty, a
 	 * PDP, PD and PT more for one page, three more for a page under
 	 * another PML4 entry; unmapping prunes them again.  A queue shows its
 	 * engine, its context image and its 16 KiB ring.
 	 */
-	igt_subtest("clients-memory") {
-		uint32_t vm = gensim_vm_create(fd, 0), h = gensim_gem_create(fd, SZ_4K), q;
+	igt_subtest("client-mem") {
 		struct drm_gensim_queue_destroy qd = { 0 };
+		struct gensim_objects before, last;
 		long bytes, bytes1, lrc, ring;
+		char diff[256];
 		char engine[8];
+		uint32_t vm, h, q;
 		int tables;
+
+		igt_assert_eq(gensim_objects(&before), 0);
+		vm = gensim_vm_create(fd, 0);
+		h = gensim_gem_create(fd, SZ_4K);
 
 		igt_assert_eq(gensim_client_vm_mem(fd, vm, &tables, &bytes1), 0);
 		igt_assert_eq(tables, 1);
@@ -442,6 +448,11 @@ igt_main
 		gensim_vm_destroy(fd, vm);
 		igt_assert_eq(gensim_client_vm_mem(fd, vm, &tables, &bytes), -1);
 		gensim_gem_close(fd, h);
+		/* A queue's buffers go in a work item after its last reference. */
+		if (!gensim_objects_wait(&before, 10000, &last)) {
+			gensim_objects_diff(&last, &before, diff, sizeof(diff));
+			igt_assert_f(false, "objects not back after 10 s: %s", diff);
+		}
 	}
 
 	igt_subtest("counts-back-to-baseline") {

@@ -252,10 +252,10 @@ void gensim_mem_counts(struct gensim_mem_counts *c)
 	free(mem);
 }
 
-/* The line of debugfs clients under @fd's client that starts with @prefix. */
+/* The line of debugfs client_mem under @fd's client that starts with @prefix. */
 static char *client_line(int fd, const char *prefix)
 {
-	char *text = gensim_debugfs("clients"), *p, *line = NULL;
+	char *text = gensim_debugfs("client_mem"), *p, *line = NULL;
 	char head[48];
 
 	igt_assert(text);

@@ -57,7 +57,7 @@ void gensim_mem_counts(struct gensim_mem_counts *c);
 uint64_t gensim_fault_count(void);
 
 /*
- * debugfs clients: what one of @fd's VMs or queues costs the kernel.  The
+ * debugfs client_mem: what one of @fd's VMs or queues costs the kernel.  The
  * VM's page-table pages and bytes; the queue's context image and ring
  * bytes and its engine's name.  0, or -1 if @fd's client has no such line.
  */

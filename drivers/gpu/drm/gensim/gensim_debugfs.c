@@ -14,7 +14,7 @@
  *   by name, read through posting reads;
  * - ``ggtt``: what is bound where in the global GTT;
  * - ``mem``: live buffers, VMs and page-table pages (the leak tests read it);
- * - ``clients``: what each open file costs the kernel: per VM its
+ * - ``client_mem``: what each open file costs the kernel: per VM its
  *   page-table pages and their bytes, per queue its engine, context image
  *   and ring bytes, and the totals (the memory benchmark reads it);
  * - ``faults``: the page faults the device reported;
@@ -183,7 +183,7 @@ static int gensim_debugfs_mem(struct seq_file *m, void *data)
  * across each walk.  filelist_mutex keeps the files (and their driver_priv)
  * from being closed meanwhile.  Nothing here sleeps.
  */
-static int gensim_debugfs_clients(struct seq_file *m, void *data)
+static int gensim_debugfs_client_mem(struct seq_file *m, void *data)
 {
 	struct drm_debugfs_entry *entry = m->private;
 	struct gensim_device *gdev = to_gensim(entry->dev);
@@ -247,7 +247,7 @@ static const struct drm_debugfs_info gensim_debugfs_list[] = {
 	{ "regs", gensim_debugfs_regs, 0 },
 	{ "ggtt", gensim_debugfs_ggtt, 0 },
 	{ "mem", gensim_debugfs_mem, 0 },
-	{ "clients", gensim_debugfs_clients, 0 },
+	{ "client_mem", gensim_debugfs_client_mem, 0 },
 	{ "faults", gensim_debugfs_faults, 0 },
 	{ "engines", gensim_debugfs_engines, 0 },
 };

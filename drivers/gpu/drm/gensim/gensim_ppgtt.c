@@ -102,7 +102,7 @@ static void fill_table(struct gensim_pt *pt, u64 val)
 
 /*
  * @owner is the VM's page tables a table belongs to, whose count it is in
- * (debugfs gensim/clients); NULL for the device's scratch tables.
+ * (debugfs client_mem); NULL for the device's scratch tables.
  */
 /* What a table of @level costs the kernel: its page and its struct gensim_pt. */
 static size_t table_bytes(int level)

@@ -46,7 +46,7 @@ struct gensim_ppgtt_scratch {
  *
  * @tables and @bytes change where the tables do (under the device's
  * bind_lock, or at init and fini) and are read without a lock by debugfs
- * gensim/clients, hence atomic.
+ * client_mem, hence atomic.
  */
 struct gensim_ppgtt {
 	struct gensim_device *gdev;
