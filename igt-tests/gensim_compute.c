@@ -32,39 +32,6 @@
 
 static int fd = -1;	/* static: survive the harness longjmp */
 
-/* A struct gsim_va_space on gensim_buf_new(): every mapping a GEM object bound in @vm. */
-struct drm_mem {
-	uint32_t vm;
-	struct gensim_buf bufs[32];
-	unsigned int n;
-};
-
-static int drm_map(void *ctx, uint64_t va, uint64_t size, void **cpu)
-{
-	struct drm_mem *m = ctx;
-
-	igt_assert(m->n < 32);
-	m->bufs[m->n] = gensim_buf_new(fd, m->vm, va, size);
-	*cpu = m->bufs[m->n++].map;
-	return 0;
-}
-
-static void drm_mem_free(struct drm_mem *m)
-{
-	while (m->n)
-		gensim_buf_free(&m->bufs[--m->n]);
-}
-
-/* The CPU view of the mapping that holds @va. */
-static uint32_t *cpu_at(struct drm_mem *m, uint64_t va)
-{
-	for (unsigned int i = 0; i < m->n; i++)
-		if (va >= m->bufs[i].va && va < m->bufs[i].va + m->bufs[i].size)
-			return m->bufs[i].map + (va - m->bufs[i].va) / 4;
-	igt_assert_f(0, "nothing mapped at %#llx", (unsigned long long)va);
-	return NULL;
-}
-
 static void assemble(const char *text, struct gseu_asm_result *res)
 {
 	struct gseu_error err;
@@ -92,13 +59,13 @@ static uint32_t device_threads(void)
 }
 
 /* Lay @job out in a new VM; return the VM (its memory in @m). */
-static uint32_t build(struct gsim_dispatch *job, const char *text, struct drm_mem *m,
+static uint32_t build(struct gsim_dispatch *job, const char *text, struct gensim_dispatch_mem *m,
 		      struct gseu_asm_result *res, struct gsim_dispatch_layout *b)
 {
-	struct gsim_va_space mem = { .ctx = m, .map = drm_map, .threads = device_threads() };
+	struct gsim_va_space mem = { .ctx = m, .map = gensim_dispatch_mem_map,
+				     .threads = device_threads() };
 
-	m->vm = gensim_vm_create(fd, 0);
-	m->n = 0;
+	gensim_dispatch_mem_init(m, fd);
 	assemble(text, res);
 	job->kernel = res->code;
 	job->kernel_size = res->size;
@@ -107,17 +74,14 @@ static uint32_t build(struct gsim_dispatch *job, const char *text, struct drm_me
 	return m->vm;
 }
 
-static void finish(struct drm_mem *m, struct gseu_asm_result *res)
+static void finish(struct gensim_dispatch_mem *m, struct gseu_asm_result *res)
 {
-	uint32_t vm = m->vm;
-
-	drm_mem_free(m);
-	gensim_vm_destroy(fd, vm);
+	gensim_dispatch_mem_fini(m);
 	gseu_asm_free(res);
 }
 
 /* EXEC the job's batch on a new render queue and wait for it to complete. */
-static void run(struct drm_mem *m, const struct gsim_dispatch_layout *b)
+static void run(struct gensim_dispatch_mem *m, const struct gsim_dispatch_layout *b)
 {
 	uint32_t q = gensim_queue_create(fd, DRM_GENSIM_ENGINE_CLASS_RENDER, m->vm);
 	uint32_t s = gensim_exec_sync(fd, q, b->batch_va);
@@ -225,7 +189,7 @@ static void check_matmul(void)
 				     .group_size = { 2, 1, 1 }, .curbe = { MN }, .ncurbe = 1 };
 	struct gseu_asm_result res;
 	struct gsim_dispatch_layout bt;
-	struct drm_mem m;
+	struct gensim_dispatch_mem m;
 	char *text = example("matmul.s");
 	const float *c;
 
@@ -265,7 +229,7 @@ static void check_prefix_sum(void)
 				     .group_size = { W, 1, 1 }, .slm = 4096, .barrier = true };
 	struct gseu_asm_result res;
 	struct gsim_dispatch_layout bt;
-	struct drm_mem m;
+	struct gensim_dispatch_mem m;
 	char *text = example("prefix_sum_slm.s");
 	const uint32_t *out;
 
@@ -301,7 +265,7 @@ static void check_histogram(void)
 				     .ncurbe = 1 };
 	struct gseu_asm_result res;
 	struct gsim_dispatch_layout bt;
-	struct drm_mem m;
+	struct gensim_dispatch_mem m;
 	char *text = example("histogram.s");
 	const uint32_t *bins;
 
@@ -351,7 +315,7 @@ igt_main
 					     .ncurbe = 1 };
 		struct gseu_asm_result res;
 		struct gsim_dispatch_layout bt;
-		struct drm_mem m;
+		struct gensim_dispatch_mem m;
 		char *text = example("vector_add.s");
 		const float *c;
 
@@ -381,7 +345,7 @@ igt_main
 					     .ncurbe = 2 };
 		struct gseu_asm_result res;
 		struct gsim_dispatch_layout bt;
-		struct drm_mem m;
+		struct gensim_dispatch_mem m;
 		char *text = example("saxpy.s");
 		const float *r;
 
@@ -451,7 +415,7 @@ igt_main
 		struct gsim_dispatch jb = ja;
 		struct gseu_asm_result ra, rb;
 		struct gsim_dispatch_layout ba, bb;
-		struct drm_mem ma, mb;
+		struct gensim_dispatch_mem ma, mb;
 		uint32_t qa, qb, s[4];
 		const uint32_t *oa, *ob;
 
@@ -496,14 +460,14 @@ igt_main
 		struct drm_gensim_queue_get_state st = { 0 };
 		struct gseu_asm_result res;
 		struct gsim_dispatch_layout bt;
-		struct drm_mem m;
+		struct gensim_dispatch_mem m;
 		uint64_t faults = gensim_fault_count();
 		uint32_t q, s, *surf;
 
 		add_buffer(&job, 0, 4096, NULL);
 		build(&job, stamp_text, &m, &res, &bt);
 		/* Point buffer 0's SURFACE_STATE (DW8-9) at an address nothing is bound at. */
-		surf = cpu_at(&m, GSIM_DISPATCH_SSH_VA + GSIM_DISPATCH_SSH_SURFACES);
+		surf = gensim_dispatch_mem_cpu(&m, GSIM_DISPATCH_SSH_VA + GSIM_DISPATCH_SSH_SURFACES);
 		surf[8] = 0;
 		surf[9] = 0x7f;
 		q = gensim_queue_create(fd, DRM_GENSIM_ENGINE_CLASS_RENDER, m.vm);
@@ -533,7 +497,7 @@ igt_main
 		struct drm_gensim_queue_get_state st = { 0 };
 		struct gseu_asm_result res, rg;
 		struct gsim_dispatch_layout bt, bg;
-		struct drm_mem m, mg;
+		struct gensim_dispatch_mem m, mg;
 		uint32_t q, s, sg;
 		/* EU progress delays the reset by compute_timeout_ms: keep it short. */
 		int old_job = set_param("job_timeout_ms", 500);
@@ -585,7 +549,7 @@ igt_main
 			struct drm_gensim_queue_get_state st = { 0 };
 			struct gseu_asm_result res;
 			struct gsim_dispatch_layout bt;
-			struct drm_mem m;
+			struct gensim_dispatch_mem m;
 			uint32_t q, s;
 			double t0;
 

@@ -648,28 +648,6 @@ struct engine {
 static struct engine engines[8];
 static unsigned int n_engines;
 
-static int open_vgem(void)
-{
-	for (int i = 0; i < 16; i++) {
-		char path[32];
-		drmVersionPtr v;
-		int f;
-
-		snprintf(path, sizeof(path), "/dev/dri/card%d", i);
-		f = open(path, O_RDWR | O_CLOEXEC);
-		if (f < 0)
-			continue;
-		v = drmGetVersion(f);
-		if (v && !strcmp(v->name, "vgem")) {
-			drmFreeVersion(v);
-			return f;
-		}
-		drmFreeVersion(v);
-		close(f);
-	}
-	return -1;
-}
-
 /* A buffer whose 32-bit words are @base + index. */
 static uint32_t patterned_bo(int fd, uint64_t size, uint32_t base, uint32_t vm_id)
 {
@@ -1302,7 +1280,7 @@ static void prime_setup(const struct scenario *s)
 	(void)s;
 	C.fd = gensim_open_render();
 	C.bo[0] = patterned_bo(C.fd, SZ_64K, A_PAT, 0);
-	C.vgem = open_vgem();
+	C.vgem = gensim_open_vgem();
 	if (C.vgem >= 0) {
 		struct drm_mode_create_dumb c = { .width = SZ_64K / 4, .height = 1, .bpp = 32 };
 		struct drm_mode_map_dumb m = { 0 };

@@ -23,28 +23,6 @@
 
 static int fd = -1, vgem = -1;	/* static: survive the harness longjmp */
 
-static int open_vgem(void)
-{
-	for (int i = 0; i < 16; i++) {
-		char path[32];
-		drmVersionPtr v;
-		int f;
-
-		snprintf(path, sizeof(path), "/dev/dri/card%d", i);
-		f = open(path, O_RDWR | O_CLOEXEC);
-		if (f < 0)
-			continue;
-		v = drmGetVersion(f);
-		if (v && !strcmp(v->name, "vgem")) {
-			drmFreeVersion(v);
-			return f;
-		}
-		drmFreeVersion(v);
-		close(f);
-	}
-	return -1;
-}
-
 static uint32_t vgem_create(uint32_t size, void **map)
 {
 	struct drm_mode_create_dumb c = { .width = size / 4, .height = 1, .bpp = 32 };
@@ -71,7 +49,7 @@ igt_main
 		igt_assert_eq(gensim_system("grep -q '/vgem\\.ko$' /lib/modules/$(uname -r)/modules.builtin 2>/dev/null || "
 					    "[ ! -d /lib/modules/$(uname -r) ] || modprobe vgem"), 0);
 		fd = gensim_open_render();
-		vgem = open_vgem();
+		vgem = gensim_open_vgem();
 		igt_require(vgem >= 0);
 		gensim_mem_counts(&base);
 	}

@@ -186,3 +186,36 @@ int gensim_syncobj_status(int fd, uint32_t syncobj)
 	igt_assert_eq(ret, 0);
 	return status;
 }
+
+void gensim_dispatch_mem_init(struct gensim_dispatch_mem *m, int fd)
+{
+	m->fd = fd;
+	m->n = 0;
+	m->vm = gensim_vm_create(fd, 0);
+}
+
+int gensim_dispatch_mem_map(void *ctx, uint64_t va, uint64_t size, void **cpu)
+{
+	struct gensim_dispatch_mem *m = ctx;
+
+	igt_assert(m->n < GENSIM_DISPATCH_MEM_BUFS);
+	m->bufs[m->n] = gensim_buf_new(m->fd, m->vm, va, size);
+	*cpu = m->bufs[m->n++].map;
+	return 0;
+}
+
+uint32_t *gensim_dispatch_mem_cpu(struct gensim_dispatch_mem *m, uint64_t va)
+{
+	for (unsigned int i = 0; i < m->n; i++)
+		if (va >= m->bufs[i].va && va < m->bufs[i].va + m->bufs[i].size)
+			return m->bufs[i].map + (va - m->bufs[i].va) / 4;
+	igt_assert_f(0, "nothing mapped at %#llx", (unsigned long long)va);
+	return NULL;
+}
+
+void gensim_dispatch_mem_fini(struct gensim_dispatch_mem *m)
+{
+	while (m->n)
+		gensim_buf_free(&m->bufs[--m->n]);
+	gensim_vm_destroy(m->fd, m->vm);
+}

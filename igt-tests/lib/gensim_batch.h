@@ -26,6 +26,27 @@ struct gensim_buf {
 struct gensim_buf gensim_buf_new(int fd, uint32_t vm, uint64_t va, uint64_t size);
 void gensim_buf_free(struct gensim_buf *b);
 
+/*
+ * Memory for a libgensim dispatch (gsim_dispatch_build()) in a new VM of
+ * @fd: gensim_dispatch_mem_map() is a struct gsim_va_space map callback
+ * (ctx: the struct) that backs each mapping with a GEM buffer bound at its
+ * address and hands back the buffer's CPU map.
+ */
+#define GENSIM_DISPATCH_MEM_BUFS	32
+struct gensim_dispatch_mem {
+	int fd;
+	uint32_t vm;
+	struct gensim_buf bufs[GENSIM_DISPATCH_MEM_BUFS];
+	unsigned int n;
+};
+
+void gensim_dispatch_mem_init(struct gensim_dispatch_mem *m, int fd);
+int gensim_dispatch_mem_map(void *ctx, uint64_t va, uint64_t size, void **cpu);
+/* The CPU view of the dword at @va (fails the test if nothing is mapped there). */
+uint32_t *gensim_dispatch_mem_cpu(struct gensim_dispatch_mem *m, uint64_t va);
+/* Frees the buffers and destroys the VM. */
+void gensim_dispatch_mem_fini(struct gensim_dispatch_mem *m);
+
 /* A batch: commands appended at @len dwords. */
 struct gensim_bb {
 	struct gensim_buf buf;

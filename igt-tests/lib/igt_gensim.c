@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <xf86drm.h>
 
 #include "igt.h"
 #include "igt_gensim.h"
@@ -135,6 +136,28 @@ int gensim_open_render(void)
 	fd = open(path, O_RDWR | O_CLOEXEC);
 	igt_assert_f(fd >= 0, "open %s: %s", path, strerror(errno));
 	return fd;
+}
+
+int gensim_open_vgem(void)
+{
+	for (int i = 0; i < 16; i++) {
+		char path[32];
+		drmVersionPtr v;
+		int f;
+
+		snprintf(path, sizeof(path), "/dev/dri/card%d", i);
+		f = open(path, O_RDWR | O_CLOEXEC);
+		if (f < 0)
+			continue;
+		v = drmGetVersion(f);
+		if (v && !strcmp(v->name, "vgem")) {
+			drmFreeVersion(v);
+			return f;
+		}
+		drmFreeVersion(v);
+		close(f);
+	}
+	return -1;
 }
 
 static void sleep_ms(int ms)

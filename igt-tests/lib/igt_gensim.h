@@ -19,6 +19,8 @@ void gensim_unload(void);
 int gensim_render_minor(void);
 int gensim_card_minor(void);
 int gensim_open_render(void);
+/* The first /dev/dri/card* whose driver is vgem (a dma-buf exporter), or -1. */
+int gensim_open_vgem(void);
 bool gensim_wait_render_node(bool present, int timeout_ms);
 
 pid_t gensim_device_spawn(const char *args);
