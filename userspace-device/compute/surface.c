@@ -37,6 +37,17 @@
  * past the group's SLM size and to stateless offsets past General State
  * Buffer Size.  Only an access that is in bounds touches memory, so only
  * it can fault.
+ *
+ * SLM addresses: only bits 15:0 of an SLM (BTI 254) offset are
+ * significant -- 64 KiB is the most SLM a group can have (IDD SLM size
+ * 16) -- and the data port ignores bits 31:16, for every message that
+ * reaches SLM (untyped, atomic, scattered, block).  Intel's compiler
+ * relies on it: it sets bit 28 of every __local pointer so that no valid
+ * local pointer is the null bit pattern (EXT IGC InlineLocalsResolution.hpp,
+ * VALID_LOCAL_HIGH_BITS: "only the low 16 bits of SLM addresses are
+ * significant").  gensim drops bits 31:16 first, then bounds the rest by
+ * the group's SLM size; an element that straddles 64 KiB is out of bounds
+ * (it would wrap; nothing sends one).
  */
 #include <string.h>
 
@@ -47,6 +58,13 @@
 #define BTI_STATELESS		255
 #define BTI_FIRST_RESERVED	240
 #define VA_MASK			((1ull << 48) - 1)
+#define SLM_ADDR_MASK		0xffffull	/* SLM offset bits 15:0 */
+
+/* The offset @tg's memory sees: SLM drops bits 31:16 (above). */
+static uint64_t target_off(const struct ea_target *tg, uint64_t off)
+{
+	return tg->kind == EA_T_SLM ? off & SLM_ADDR_MASK : off;
+}
 
 int ea_surface_load(struct ea_sf *c, unsigned int src, unsigned int bti, struct ea_surface *surf)
 {
@@ -202,6 +220,7 @@ int ea_a64_aligned(struct ea_sf *c, unsigned int areg, unsigned int lanes, unsig
 
 bool ea_target_in(const struct ea_target *tg, uint64_t off, unsigned int len)
 {
+	off = target_off(tg, off);
 	return tg->kind != EA_T_NULL && off <= tg->size && len <= tg->size - off;
 }
 
@@ -213,7 +232,7 @@ int ea_target_read(struct ea_sf *c, const struct ea_target *tg, uint64_t off, vo
 		return 0;
 	}
 	if (tg->kind == EA_T_SLM) {
-		memcpy(buf, tg->slm + off, len);
+		memcpy(buf, tg->slm + target_off(tg, off), len);
 		return 0;
 	}
 	return ea_gpu_read(c, FAULT_SRC_DATAPORT, (tg->base + off) & VA_MASK, buf, len);
@@ -225,7 +244,7 @@ int ea_target_write(struct ea_sf *c, const struct ea_target *tg, uint64_t off,
 	if (!ea_target_in(tg, off, len))
 		return 0;
 	if (tg->kind == EA_T_SLM) {
-		memcpy(tg->slm + off, buf, len);
+		memcpy(tg->slm + target_off(tg, off), buf, len);
 		return 0;
 	}
 	return ea_gpu_write(c, FAULT_SRC_DATAPORT, (tg->base + off) & VA_MASK, buf, len);
@@ -240,15 +259,16 @@ int ea_target_atomic(struct ea_sf *c, const struct ea_target *tg, uint64_t off,
 		     unsigned int op, unsigned int size, uint64_t src0, uint64_t src1,
 		     uint64_t *ret)
 {
-	uint64_t key = tg->kind == EA_T_SLM ? (uint64_t)(uintptr_t)(tg->slm + off)
-					    : (tg->base + off) & VA_MASK;
 	pthread_mutex_t *mu;
+	uint64_t key;
 	uint64_t old = 0, val;
 	int r = 0;
 
 	*ret = 0;
 	if (!ea_target_in(tg, off, size))
 		return 0;
+	key = tg->kind == EA_T_SLM ? (uint64_t)(uintptr_t)(tg->slm + target_off(tg, off))
+				   : (tg->base + off) & VA_MASK;
 	mu = ea_stripe(c->a, key);
 	pthread_mutex_lock(mu);
 	if (ea_target_read(c, tg, off, &old, size)) {	/* little-endian low bytes */

@@ -380,6 +380,60 @@ static void t_slm(void)
 	cse_stop(&s.e);
 }
 
+/*
+ * SLM offsets keep only bits 15:0 (hw-spec-compute "Surfaces"): IGC sets
+ * bit 28 of every __local pointer.  Untyped writes at lane * 4 | bit 28,
+ * an untyped read at lane * 4 | 0x7fff0000, an atomic add of 100 at
+ * lane * 4 | 0x20000000 returning the old value, a byte scattered read
+ * at lane * 4 | 0xffff0000 and an untyped read at 4096 + lane * 4 |
+ * 0x10000000 (past the 4 KiB of SLM after masking: 0) all name the same
+ * SLM dwords; the results go to B.
+ */
+static void t_slm_high_bits(void)
+{
+	struct bufs s;
+	struct gs_eu_dispatch d;
+	unsigned int bb;
+	char text[4096];
+
+	bufs_start(&s);
+	bb = cse_buffer(&s.e, s.b, ABYTES);
+	snprintf(text, sizeof(text),
+		 LANE_OFFSETS(4)
+		 "or(16) g30<1>UD g12<8,8,1>UD 0x10000000UD { align1 1H NoMask }\n"
+		 "mul(16) g32<1>UD g10<8,8,1>UW 3UW { align1 1H NoMask }\n"
+		 "add(16) g32<1>UD g32<8,8,1>UD 7UD { align1 1H NoMask }\n"
+		 "send(16) null<1>UD g30<8,8,1>UD dp_data1 0x%08xUD { align1 1H }\n"
+		 "or(16) g34<1>UD g12<8,8,1>UD 0x7fff0000UD { align1 1H NoMask }\n"
+		 "send(16) g42<1>UD g34<8,8,1>UD dp_data1 0x%08xUD { align1 1H }\n"
+		 "or(16) g50<1>UD g12<8,8,1>UD 0x20000000UD { align1 1H NoMask }\n"
+		 "mov(16) g52<1>UD 100UD { align1 1H NoMask }\n"
+		 "send(16) g44<1>UD g50<8,8,1>UD dp_data1 0x%08xUD { align1 1H }\n"
+		 "or(16) g54<1>UD g12<8,8,1>UD 0xffff0000UD { align1 1H NoMask }\n"
+		 "send(16) g46<1>UD g54<8,8,1>UD dp_data 0x%08xUD { align1 1H }\n"
+		 "add(16) g56<1>UD g30<8,8,1>UD 4096UD { align1 1H NoMask }\n"
+		 "send(16) g48<1>UD g56<8,8,1>UD dp_data1 0x%08xUD { align1 1H }\n"
+		 "mul(16) g40<1>UD g10<8,8,1>UW 16UW { align1 1H NoMask }\n"
+		 "send(16) null<1>UD g40<8,8,1>UD dp_data1 0x%08xUD { align1 1H }\n"
+		 CSE_EOT,
+		 untyped(true, false, 16, 1, 254), untyped(false, false, 16, 1, 254),
+		 desc(4, 2, false, 2, 1u << 5 | 7, 254), desc(2, 2, false, 4, 2 << 2 | 1, 254),
+		 untyped(false, false, 16, 1, 254), untyped(true, false, 16, 4, bb));
+	cse_desc(&s.e, &d, cse_kernel(&s.e, text));
+	d.slm_size = 4096;
+	cse_ok(&s.e, &d);
+	bufs_result(&s);
+	for (unsigned int k = 0; k < 16; k++) {
+		uint32_t v = k * 3 + 7;
+
+		CHECK_EQ(s.hb[4 * k], v);		/* untyped read, bits 31:16 set */
+		CHECK_EQ(s.hb[4 * k + 1], v);		/* the atomic's old value */
+		CHECK_EQ(s.hb[4 * k + 2], v + 100);	/* scattered dword after the atomic */
+		CHECK_EQ(s.hb[4 * k + 3], 0);		/* 4096 + 4k: past the SLM */
+	}
+	cse_stop(&s.e);
+}
+
 /* A NULL surface reads 0 and drops writes; nothing faults. */
 static void t_null_surface(void)
 {
@@ -526,6 +580,7 @@ int main(void)
 	tap_run("stateless BTI 255/253 and General State Buffer Size", t_stateless);
 	tap_run("A64 untyped read/write and A64 byte scattered write", t_a64);
 	tap_run("shared local memory through BTI 254", t_slm);
+	tap_run("SLM offsets: bits 31:16 are ignored", t_slm_high_bits);
 	tap_run("NULL surface", t_null_surface);
 	tap_run("IGT gen8 gpgpu_fill kernel (media block write)", t_igt_gpgpu_fill);
 	tap_run("media block read edges, write past the edge", t_media_block_edges);
