@@ -280,6 +280,7 @@ int ea_oword_block_move(struct ea_sf *c, const struct ea_target *tg, uint64_t of
 			unsigned int bs, bool write);
 enum gseu_send_result ea_dp_fence(struct ea_sf *c, unsigned int type);
 enum gseu_send_result ea_dp_media_block(struct ea_sf *c, unsigned int type);
+enum gseu_send_result ea_dp_typed(struct ea_sf *c, unsigned int type);
 
 enum gseu_send_result ea_sfid_dc0(void *ctx, struct gseu_hw_thread *t,
 				  const struct gseu_send_msg *m);
@@ -314,6 +315,8 @@ struct ea_format {
 	bool has_alpha;
 	/* texel bytes -> RGBA as float (FLOAT) or as 32-bit integers */
 	void (*decode)(const uint8_t *p, ea_texel *out);
+	/* RGBA -> texel bytes (typed writes); NULL: not implemented */
+	void (*encode)(const ea_texel *in, uint8_t *p);
 };
 
 const struct ea_format *ea_format_find(unsigned int code);

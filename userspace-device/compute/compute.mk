@@ -27,6 +27,7 @@ LIB_SRCS += \
 	compute/dp_block.c \
 	compute/dp_a64_block.c \
 	compute/dp_media.c \
+	compute/dp_typed.c \
 	compute/formats.c \
 	compute/sampler_state.c \
 	compute/texel.c \
@@ -47,6 +48,7 @@ $(eval $(call test,test_compute_barrier,compute/tests/test_compute_barrier.c $(C
 $(eval $(call test,test_compute_kernels,compute/tests/test_compute_kernels.c $(COMPUTE_TEST_COMMON)))
 $(eval $(call test,test_compute_sampler,compute/tests/test_compute_sampler.c $(COMPUTE_TEST_COMMON)))
 $(eval $(call test,test_compute_errors,compute/tests/test_compute_errors.c $(COMPUTE_TEST_COMMON)))
+$(eval $(call test,test_compute_typed,compute/tests/test_compute_typed.c $(COMPUTE_TEST_COMMON)))
 $(eval $(call test,test_compute_a64,compute/tests/test_compute_a64.c $(COMPUTE_TEST_COMMON)))
 $(eval $(call test,test_compute_igc,compute/tests/test_compute_igc.c compute/tests/igc_bin.c \
 	$(COMPUTE_TEST_COMMON)))

@@ -126,7 +126,7 @@ static void t_wrong_surface_type(void)
 
 static void t_unsupported_messages(void)
 {
-	send_case("dp_data1", desc(1, 1, 5, 0, 0), GS_EU_ERR_UNSUPPORTED, "typed surface");
+	send_case("dp_data1", desc(1, 1, 7, 0, 0), GS_EU_ERR_UNSUPPORTED, "typed atomic SIMD4x2");
 	send_case("dp_data1", desc(1, 1, 0x1b, 7, 0), GS_EU_ERR_UNSUPPORTED, "Gen9");
 	send_case("dp_data", desc(1, 1, 3, 0, 0), GS_EU_ERR_UNSUPPORTED, "DWord scattered");
 	send_case("dp_data1", desc(1, 1, 0x1f, 0, 0), GS_EU_ERR_UNSUPPORTED, "not a Gen8");
