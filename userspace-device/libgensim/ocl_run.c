@@ -141,14 +141,21 @@ struct img_fmt {
 
 static const struct img_fmt *image_fmt(uint32_t f)
 {
-	/* CL_RGBA 0x10b5, CL_R 0x10b0; CL_FLOAT 0x10de, CL_UNORM_INT8 0x10d2 (cl.h) */
+	/*
+	 * CL_RGBA 0x10b5, CL_R 0x10b0; CL_FLOAT 0x10de, CL_UNORM_INT8 0x10d2,
+	 * CL_UNSIGNED_INT8 0x10da, CL_SIGNED_INT32 0x10d9, CL_UNSIGNED_INT32
+	 * 0x10dc (cl.h)
+	 */
 	static const struct img_fmt tab[] = {
 		[GSIM_CL_RGBA_FLOAT] = { 0x000, 16, 0x10b5, 0x10de },
 		[GSIM_CL_RGBA_UNORM_INT8] = { 0x0c7, 4, 0x10b5, 0x10d2 },
 		[GSIM_CL_R_FLOAT] = { 0x0d8, 4, 0x10b0, 0x10de },
+		[GSIM_CL_RGBA_UINT8] = { 0x0cb, 4, 0x10b5, 0x10da },
+		[GSIM_CL_RGBA_SINT32] = { 0x001, 16, 0x10b5, 0x10d9 },
+		[GSIM_CL_R_UINT32] = { 0x0d7, 4, 0x10b0, 0x10dc },
 	};
 
-	return f >= GSIM_CL_RGBA_FLOAT && f <= GSIM_CL_R_FLOAT ? &tab[f] : NULL;
+	return f >= GSIM_CL_RGBA_FLOAT && f <= GSIM_CL_R_UINT32 ? &tab[f] : NULL;
 }
 
 /*

@@ -117,7 +117,8 @@ static void usage(FILE *f)
 		"  --arg N:local:SIZE     argument N __local memory of SIZE bytes\n"
 		"  --arg N:TYPE:V[,V...]  argument N by value; TYPE i8 u8 i16 u16 i32 u32\n"
 		"                         i64 u64 f32 f64 (a vector: up to 16 bytes)\n"
-		"  --arg N:image:WxH:FMT[:INIT]  a linear 2D image, FMT rgba32f, rgba8, r32f\n"
+		"  --arg N:image:WxH:FMT[:INIT]  a linear 2D image, FMT rgba32f, rgba8, r32f,\n"
+		"                                rgba8ui, rgba32i, r32ui\n"
 		"  --arg N:sampler:MODES  normalized, none|clamp_to_edge|clamp|repeat|\n"
 		"                         mirrored_repeat, nearest|linear (comma-separated)\n"
 		"  --dump N, --out N      print or save buffer argument N after the run\n");
@@ -372,8 +373,9 @@ static int parse_cl_arg(struct opts *o, const char *s)
 		return 0;
 	}
 	if (!strcmp(kind, "image")) {
-		static const char *const fmts[] = { NULL, "rgba32f", "rgba8", "r32f" };
-		static const unsigned int bpp[] = { 0, 16, 4, 4 };
+		static const char *const fmts[] = { NULL, "rgba32f", "rgba8", "r32f", "rgba8ui",
+						    "rgba32i", "r32ui" };
+		static const unsigned int bpp[] = { 0, 16, 4, 4, 4, 16, 4 };
 		char *f = strchr(rest, ':'), *init, spec[620];
 		unsigned int w, h, k;
 
@@ -383,10 +385,11 @@ static int parse_cl_arg(struct opts *o, const char *s)
 		init = strchr(f, ':');
 		if (init)
 			*init++ = 0;
-		for (k = 1; k < 4 && strcmp(f, fmts[k]); k++)
+		for (k = 1; k < 7 && strcmp(f, fmts[k]); k++)
 			;
-		if (k == 4)
-			return bad("--arg image format (rgba32f, rgba8, r32f)", f);
+		if (k == 7)
+			return bad("--arg image format (rgba32f, rgba8, r32f, rgba8ui, rgba32i, "
+				   "r32ui)", f);
 		a->width = w;
 		a->height = h;
 		a->format = k;

@@ -47,3 +47,37 @@ KATTR kernel void img_linear(read_only image2d_t img, sampler_t s, global float4
 
 	out[y * w + x] = read_imagef(img, s, uv);
 }
+
+/* write_imageui to an RGBA UINT8 image: the data port saturates at 255 */
+KATTR kernel void img_write_ui(write_only image2d_t img, global const uint4 *in, int w)
+{
+	int x = get_global_id(0), y = get_global_id(1);
+
+	write_imageui(img, (int2)(x, y), in[y * w + x]);
+}
+
+/* a read_write image: read_imagei without a sampler, then write_imagei over it */
+KATTR kernel void img_rw(read_write image2d_t img, global int4 *out, int w)
+{
+	int x = get_global_id(0), y = get_global_id(1);
+	int4 v = read_imagei(img, (int2)(x, y));
+
+	out[y * w + x] = v;
+	write_imagei(img, (int2)(x, y), v * 2 + (int4)(1, -1, 3, 0));
+}
+
+/* an image copy, RGBA UNORM8 to RGBA UNORM8, over a 2D NDRange of partial groups */
+KATTR kernel void img_copy(read_only image2d_t src, write_only image2d_t dst)
+{
+	int x = get_global_id(0), y = get_global_id(1);
+
+	write_imagef(dst, (int2)(x, y), read_imagef(src, (int2)(x, y)));
+}
+
+/* write_imagef to an R float image: only the red channel is stored */
+KATTR kernel void img_write_r(write_only image2d_t img, global const float *in, int w)
+{
+	int x = get_global_id(0), y = get_global_id(1);
+
+	write_imagef(img, (int2)(x, y), (float4)(in[y * w + x], 1.0f, 2.0f, 3.0f));
+}
