@@ -440,7 +440,13 @@ static void check_fault(struct a64_env *s, const struct gs_eu_result *res, uint6
 	CHECK_EQ(res->fault.va, va);
 	CHECK_EQ(res->fault.write, write);
 	CHECK_EQ(gs_loop_read(s->e.g.loop, RING_FAULT_REG_RCS), want);
+	/*
+	 * The ack is a posted write and the next dispatch does not go through
+	 * the write log: a posting read makes it land first, as a driver's
+	 * would (else the next fault finds VALID still set and is dropped).
+	 */
 	gs_loop_write(s->e.g.loop, RING_FAULT_REG_RCS, 0);
+	CHECK_EQ(gs_loop_read(s->e.g.loop, RING_FAULT_REG_RCS), 0);
 }
 
 static void t_scattered_faults(void)

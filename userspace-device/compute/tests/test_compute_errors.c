@@ -313,6 +313,7 @@ static void t_kernel_fetch_fault(void)
 	expect(&s, text, GS_EU_ERR_FAULT, "instruction fetch");
 	CHECK_EQ(gs_loop_read(s.e.g.loop, RING_FAULT_REG_RCS) & 0x7f9, FAULT_SRC_CS << 3 | 1);
 	gs_loop_write(s.e.g.loop, RING_FAULT_REG_RCS, 0);
+	CHECK_EQ(gs_loop_read(s.e.g.loop, RING_FAULT_REG_RCS), 0);	/* posting read */
 	still_works(&s);
 	cse_stop(&s.e);
 }
