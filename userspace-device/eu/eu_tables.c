@@ -46,21 +46,13 @@ static const uint8_t by_opcode[128] = {
 };
 
 /*
- * Decode-only instructions (eu.h, GSEU_OP_GOTO...): encodings from IGA's
- * Gen8 model ("Intel Graphics Assembler (IGA)", iga64 -p=8): goto like if
- * (JIP 127:96, UIP 95:64, bit 28 BranchCtrl), join like endif (JIP only),
- * madm three-source with its math-macro operands in the Align16 write
- * mask and swizzle fields.  No execution class: the interpreter never
- * sees them (gseu_decode() refuses them).
+ * Decode-only instructions (eu.h, GSEU_OP_MADM): the encoding from IGA's
+ * Gen8 model ("Intel Graphics Assembler (IGA)", iga64 -p=8): madm
+ * three-source with its math-macro operands in the Align16 write mask and
+ * swizzle fields.  No execution class: the interpreter never sees it
+ * (gseu_decode() refuses it).
  */
 static const struct gseu_opinfo decode_only[GSEU_OP_ALL_COUNT - GSEU_OP_COUNT] = {
-	[GSEU_OP_GOTO - GSEU_OP_COUNT] = {
-		.name = "goto", .opcode = 0x2e, .form = GSEU_FORM_BRANCH2,
-		.flags = GSEU_F_ALIGN1 | GSEU_F_BRCTRL, .op = GSEU_OP_GOTO,
-		.exec = GSEU_EXEC_NONE },
-	[GSEU_OP_JOIN - GSEU_OP_COUNT] = {
-		.name = "join", .opcode = 0x2f, .form = GSEU_FORM_BRANCH1,
-		.flags = GSEU_F_ALIGN1, .op = GSEU_OP_JOIN, .exec = GSEU_EXEC_NONE },
 	[GSEU_OP_MADM - GSEU_OP_COUNT] = {
 		.name = "madm", .opcode = 0x5d, .form = GSEU_FORM_ALU3, .nsrc = 3,
 		.op = GSEU_OP_MADM, .exec = GSEU_EXEC_NONE },
@@ -110,8 +102,6 @@ const char *gseu_unsupported_opcode_name(unsigned hw)
 	case 0x13: return "f32to16 (Gen7 only)";
 	case 0x14: return "f16to32 (Gen7 only)";
 	case 0x2b: return "calla";
-	case 0x2e: return "goto";
-	case 0x2f: return "join";
 	case 0x5d: return "madm";
 	default: return NULL;
 	}

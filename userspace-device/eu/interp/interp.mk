@@ -25,6 +25,7 @@ LIB_SRCS += \
 	eu/interp/insns/math.c \
 	eu/interp/insns/flow_struct.c \
 	eu/interp/insns/flow_jump.c \
+	eu/interp/insns/flow_goto.c \
 	eu/interp/insns/flow_branch.c \
 	eu/interp/insns/send.c \
 	eu/interp/insns/wait.c \
@@ -48,6 +49,7 @@ $(eval $(call test,test_interp_alu,eu/interp/tests/test_interp_alu.c $(INTERP_TE
 $(eval $(call test,test_interp_float,eu/interp/tests/test_interp_float.c $(INTERP_TEST_COMMON)))
 $(eval $(call test,test_interp_region,eu/interp/tests/test_interp_region.c $(INTERP_TEST_COMMON)))
 $(eval $(call test,test_interp_flow,eu/interp/tests/test_interp_flow.c $(INTERP_TEST_COMMON)))
+$(eval $(call test,test_interp_goto,eu/interp/tests/test_interp_goto.c $(INTERP_TEST_COMMON)))
 $(eval $(call test,test_interp_math,eu/interp/tests/test_interp_math.c $(INTERP_TEST_COMMON)))
 $(eval $(call test,test_interp_kernels,eu/interp/tests/test_interp_kernels.c $(INTERP_TEST_COMMON)))
 $(eval $(call test,test_interp_table,eu/interp/tests/test_interp_table.c $(INTERP_TEST_COMMON)))

@@ -386,8 +386,7 @@ static void setup_alu(struct gsi_insn *pi, const struct gseu_opinfo *info,
 }
 
 /* Branches: targets as absolute byte offsets, jump operands (FLOW class). */
-static void setup_flow(struct gsi_insn *pi, const struct gseu_opinfo *info,
-		       const struct gsi_sem *sem)
+static void setup_flow(struct gsi_insn *pi, const struct gsi_sem *sem)
 {
 	const struct gseu_insn *in = &pi->in;
 
@@ -403,10 +402,6 @@ static void setup_flow(struct gsi_insn *pi, const struct gseu_opinfo *info,
 		setup_operand(pi, &in->src[1], &pi->src[1], false, "src1");
 	if (in->form == GSEU_FORM_RET)
 		setup_operand(pi, &in->src[0], &pi->src[0], false, "src0");
-	if ((info->flags & GSEU_F_BRCTRL) && in->acc_wr_en)
-		gsi_fault(pi, GSEU_EXC_UNSUPPORTED,
-			  "%s with BranchCtrl (the goto/join model) is not implemented",
-			  gsi_opname(pi));
 	if (sem->check)
 		sem->check(pi);
 }
@@ -465,7 +460,7 @@ static void predecode(struct gsi_insn *pi)
 		setup_alu(pi, info, sem);
 		return;
 	case GSEU_EXEC_FLOW:
-		setup_flow(pi, info, sem);
+		setup_flow(pi, sem);
 		return;
 	case GSEU_EXEC_SEND:
 		setup_send(pi, sem);

@@ -32,6 +32,8 @@ static const struct { const char *name; unsigned opcode; } notes_opcodes[] = {
 	{ "lrp", 0x5c }, { "nop", 0x7e },
 	/* csel: three-source 0x12 on Gen8 (Mesa's opcode table) */
 	{ "csel", 0x12 },
+	/* goto, join: Gen8's per-channel branches (IGA's Gen8 opcode list) */
+	{ "goto", 0x2e }, { "join", 0x2f },
 };
 
 static void t_opcodes_match_notes(void)
@@ -99,23 +101,24 @@ static void t_table_is_consistent(void)
 	CHECK_EQ(seen, GSEU_OP_COUNT);
 	CHECK(gseu_opinfo(0) == NULL);		/* illegal opcode */
 	CHECK(gseu_opinfo(0x5d) == NULL);	/* madm: not executed */
-	/* goto, join, madm: decode-only rows, no execution class */
+	/* goto and join: rows like if and endif, executed as branches */
 	{
-		static const struct { const char *n; unsigned int opc, form; } d[] = {
-			{ "goto", 0x2e, GSEU_FORM_BRANCH2 }, { "join", 0x2f, GSEU_FORM_BRANCH1 },
-			{ "madm", 0x5d, GSEU_FORM_ALU3 },
-		};
+		const struct gseu_opinfo *g = gseu_opinfo(0x2e), *j = gseu_opinfo(0x2f);
 
-		for (unsigned int k = 0; k < 3; k++) {
-			const struct gseu_opinfo *a = gseu_opinfo_by_name(d[k].n);
+		CHECK(g && g->op == GSEU_OP_GOTO && g->form == GSEU_FORM_BRANCH2 &&
+		      g->exec == GSEU_EXEC_FLOW && (g->flags & GSEU_F_BRCTRL));
+		CHECK(j && j->op == GSEU_OP_JOIN && j->form == GSEU_FORM_BRANCH1 &&
+		      j->exec == GSEU_EXEC_FLOW);
+	}
+	/* madm: a decode-only row, no execution class */
+	{
+		const struct gseu_opinfo *a = gseu_opinfo_by_name("madm");
 
-			CHECK_MSG(a && a->opcode == d[k].opc && a->form == d[k].form &&
-				  a->exec == GSEU_EXEC_NONE && a->op >= GSEU_OP_COUNT &&
-				  a->op < GSEU_OP_ALL_COUNT, "%s", d[k].n);
-			CHECK(gseu_opinfo(d[k].opc) == NULL);
-			CHECK(gseu_opinfo_all(d[k].opc) == a);
-			CHECK(gseu_opinfo_by_op((enum gseu_op)a->op) == a);
-		}
+		CHECK_MSG(a && a->opcode == 0x5d && a->form == GSEU_FORM_ALU3 &&
+			  a->exec == GSEU_EXEC_NONE && a->op >= GSEU_OP_COUNT &&
+			  a->op < GSEU_OP_ALL_COUNT, "madm");
+		CHECK(gseu_opinfo_all(0x5d) == a);
+		CHECK(a && gseu_opinfo_by_op((enum gseu_op)a->op) == a);
 	}
 }
 

@@ -135,18 +135,15 @@ enum gseu_op {
 #undef GSEU_OP
 	GSEU_OP_COUNT,
 	/*
-	 * Gen8 instructions the codec, the printer and the assembler know but
-	 * gensim does not execute: goto and join (SIMD branches, encoded like
-	 * if and endif) and madm (the IEEE divide and square root macro step,
-	 * three-source).  They have no row in eu_insns.def, hence no
+	 * A Gen8 instruction the codec, the printer and the assembler know
+	 * but gensim does not execute: madm (the IEEE divide and square root
+	 * macro step, three-source).  It has no row in eu_insns.def, hence no
 	 * execution class: gseu_decode(), which the interpreter loads kernels
-	 * with, refuses them as unsupported opcodes; gseu_decode_all() and
-	 * the tools take them ("Intel Graphics Assembler (IGA)", its Gen8
-	 * opcode list; Intel Graphics Compiler (IGC) emits all three).
+	 * with, refuses it as an unsupported opcode; gseu_decode_all() and
+	 * the tools take it ("Intel Graphics Assembler (IGA)", its Gen8
+	 * opcode list; Intel Graphics Compiler (IGC) emits it).
 	 */
-	GSEU_OP_GOTO = GSEU_OP_COUNT,
-	GSEU_OP_JOIN,
-	GSEU_OP_MADM,
+	GSEU_OP_MADM = GSEU_OP_COUNT,
 	GSEU_OP_ALL_COUNT
 };
 
@@ -225,7 +222,7 @@ struct gseu_opinfo {
 
 /* Row of a hardware opcode, or NULL if Gen8 gensim does not support it. */
 const struct gseu_opinfo *gseu_opinfo(unsigned hw_opcode);
-/* The same, and the decode-only instructions (goto, join, madm: exec NONE). */
+/* The same, and the decode-only instruction (madm: exec NONE). */
 const struct gseu_opinfo *gseu_opinfo_all(unsigned hw_opcode);
 /* By mnemonic or by enum gseu_op: decode-only instructions included. */
 const struct gseu_opinfo *gseu_opinfo_by_name(const char *mnemonic);
@@ -371,7 +368,7 @@ int gseu_compact(const struct gseu_native *n, uint64_t *compact,
 size_t gseu_decode(const void *buf, size_t len, size_t off,
 		   struct gseu_insn *insn, struct gseu_error *err);
 /*
- * The same, also taking the decode-only instructions (GSEU_OP_GOTO...):
+ * The same, also taking the decode-only instruction (GSEU_OP_MADM):
  * what a disassembler wants, never what an executor may run.
  */
 size_t gseu_decode_all(const void *buf, size_t len, size_t off,

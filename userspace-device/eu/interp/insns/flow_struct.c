@@ -17,10 +17,18 @@
  *    WHILE itself, so link moves it past the while), cont parks at the
  *    while (UIP) so it takes part in the loop test, halt at UIP.
  *
- * if and else with BranchCtrl (the goto/join model) are refused at
- * predecode from their rows' GSEU_F_BRCTRL.
+ * if and else with BranchCtrl are refused at predecode (check_brctrl):
+ * IGC never sets it on them and what it changes there is not in the
+ * sources (goto's BranchCtrl is flow_goto.c's).
  */
 #include "insns.h"
+
+static void check_brctrl(struct gsi_insn *pi)
+{
+	if (pi->in.acc_wr_en)	/* bit 28 on a branch: BranchCtrl */
+		gsi_fault(pi, GSEU_EXC_UNSUPPORTED,
+			  "%s with BranchCtrl is not implemented", gsi_opname(pi));
+}
 
 static int exec_if(struct gsi_run *r, const struct gsi_insn *pi)
 {
@@ -30,7 +38,7 @@ static int exec_if(struct gsi_run *r, const struct gsi_insn *pi)
 	gsi_converge(r, pi);
 	return 0;
 }
-GSI_SEM(if, .exec = exec_if);
+GSI_SEM(if, .exec = exec_if, .check = check_brctrl);
 
 static int exec_else(struct gsi_run *r, const struct gsi_insn *pi)
 {
@@ -40,7 +48,7 @@ static int exec_else(struct gsi_run *r, const struct gsi_insn *pi)
 	gsi_converge(r, pi);
 	return 0;
 }
-GSI_SEM(else, .exec = exec_else);
+GSI_SEM(else, .exec = exec_else, .check = check_brctrl);
 
 static int exec_endif(struct gsi_run *r, const struct gsi_insn *pi)
 {
