@@ -72,7 +72,8 @@ void gsi_fast_setup(struct gsi_insn *pi, const struct gsi_sem *sem)
 	unsigned shape, nimm = 0;
 	bool sgn = false;
 
-	if (pi->fault || pi->raw || pi->acc_gather || pi->acc_wr)
+	/* 32-bit lanes: nothing that computes wider (shl to a :q, 64-bit iw) */
+	if (pi->fault || pi->raw || pi->acc_gather || pi->acc_wr || pi->iw > 32)
 		return;
 	if (pi->cls == GSI_F)
 		shape = GSI_FS_F;

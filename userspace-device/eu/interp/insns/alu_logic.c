@@ -6,8 +6,8 @@
  *
  * Choice where the sources leave it open (eu-interpreter.rst,
  * "Choices"): shifts work at the integer execution width (16 bits when
- * no source is a dword, 32, or 64 for Q/UQ), counts masked to 5 bits (6
- * for 64-bit).
+ * no source is a dword, 32, or 64 for Q/UQ; shl also 64 for a Q/UQ
+ * destination), counts masked to 5 bits (6 for 64-bit).
  */
 #include "insns.h"
 
@@ -79,7 +79,20 @@ static GSI_FAST_CLONES void f_shl_I(struct gsi_fexec *x)
 {
 	shl_l(x->r.u, x->s[0], x->s[1], x->n, x->pi->iw, x->pi->isigned);
 }
-GSI_SEM(shl, GSI_KERNELS(NULL, NULL, k_shl_I), GSI_FAST_IK(f_shl_I));
+
+/*
+ * A QWord destination makes shl a 64-bit shift: the source is extended
+ * to 64 bits first (sign or zero, by its type) and the count has 6 bits.
+ * IGC compiles (long)x << n for Broadwell as "shl (8) r:q r:d n" and
+ * needs the bits shifted past bit 31 (ocl/corpus a_long); eu-interpreter
+ * .rst, "Choices", has the sources.
+ */
+static void check_shl(struct gsi_insn *pi)
+{
+	if (pi->dst.type == GSEU_TYPE_Q || pi->dst.type == GSEU_TYPE_UQ)
+		pi->iw = 64;
+}
+GSI_SEM(shl, GSI_KERNELS(NULL, NULL, k_shl_I), GSI_FAST_IK(f_shl_I), .check = check_shl);
 
 /* asr: sign-fills from the top bit of the execution width */
 KERNEL(k_asr_I, R.i[k] = gsi_sext(A.u[k], e->pi->iw) >> shcount(e, k))

@@ -206,6 +206,37 @@ static void t_shift(void)
 	CHECK_EQ(T->grf[3].w[2], 0);		/* -4 saturated to UW */
 }
 
+/*
+ * shl with a QWord destination shifts at 64 bits: the D/UD source is
+ * extended first, the count has 6 bits (IGC's (long)x << n, a_long).
+ */
+static void t_shift_q(void)
+{
+	static const uint32_t x[8] = { 1, 0x80000000u, 0xfffffff8u, 0x12345678u,
+				       0x7fffffffu, 0, 0xdeadbeefu, 3 };
+	static const uint32_t n[8] = { 20, 1, 4, 32, 33, 63, 12, 62 };
+
+	fresh();
+	for (unsigned k = 0; k < 8; k++) {
+		T->grf[1].d[k] = x[k];
+		T->grf[2].d[k] = n[k] | 0x40;	/* count bits above 6 ignored */
+	}
+	it_ok(T, "shl(8) g4<1>Q g1<8,8,1>D g2<8,8,1>UD\n"
+		 "shl(8) g6<1>UQ g1<8,8,1>UD g2<8,8,1>UD\n"
+		 "shl(8) g8<1>Q g1<8,8,1>D 20W\n"
+		 "shl(8) g10<1>D g1<8,8,1>D g2<8,8,1>UD\n");
+	for (unsigned k = 0; k < 8; k++) {
+		uint64_t sx = (uint64_t)(int64_t)(int32_t)x[k], zx = x[k];
+
+		CHECK_MSG(T->grf[4 + k / 4].q[k % 4] == sx << n[k], "D lane %u: %#llx", k,
+			  (unsigned long long)T->grf[4 + k / 4].q[k % 4]);
+		CHECK_EQ(T->grf[6 + k / 4].q[k % 4], zx << n[k]);
+		CHECK_EQ(T->grf[8 + k / 4].q[k % 4], sx << 20);
+		/* a D destination keeps the 32-bit shift, count & 31 */
+		CHECK_EQ(T->grf[10].d[k], x[k] << (n[k] & 31));
+	}
+}
+
 /* #7 #8 #10 #11 #35 #36 #48: compares */
 static void t_cmp(void)
 {
@@ -720,6 +751,7 @@ int main(void)
 	tap_run("sel predicate, sel.l/.ge min/max (#9)", t_sel);
 	tap_run("not and or xor, negate is not", t_logic);
 	tap_run("shl shr asr, counts & 31 (#43)", t_shift);
+	tap_run("shl to a :q from :d shifts at 64 bits", t_shift_q);
 	tap_run("cmp cmpn NaN/denorm/inf tables (#7 #8 #10 #11 #48)", t_cmp);
 	tap_run("cmod writes enabled flag bits only (#35 #36)", t_cmod_mask);
 	tap_run("add mul avg saturation overflow (#28 #38 #42)", t_arith_int);
