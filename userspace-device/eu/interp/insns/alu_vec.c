@@ -4,8 +4,8 @@
  * dp4, dph, dp3, dp2 (groups of 4 lanes, the group's scalar in all four;
  * GSEU_X_GROUP4 in their rows makes predecode require an execution size
  * that is a multiple of 4), line and pln (plane equations: src0 is a
- * 4-float vector whose region is ignored, pln reads u from src1 and v
- * from the next register pair), sad2 and sada2 (pairs of byte lanes;
+ * 4-float vector whose region is ignored, pln reads u and v from the
+ * registers at src1, interleaved by 8 lanes), sad2 and sada2 (pairs of byte lanes;
  * sada2 adds the accumulator, GSEU_X_ACC_READ).  965/G35 PRM Vol. 4
  * Subsystem and Cores (2008), 14.2 "Instruction Description"; PRM Vol. 6
  * Command Stream Programming (Cherryview 2015), "User Mode Privileged
@@ -79,19 +79,25 @@ static void k_line(struct gsi_exec *e)
 }
 GSI_SEM(line, GSI_KERNELS(k_line, NULL, NULL), .check = check_plane);
 
+/*
+ * u and v come in register pairs of 8 lanes: (u 0-7)(v 0-7) for SIMD8,
+ * (u 0-7)(v 0-7)(u 8-15)(v 8-15) for SIMD16 - the barycentric payload's
+ * order (Mesa src/intel/compiler/brw_fs_generator.cpp,
+ * generate_linterp(): "PLN reads (x0, x1)(y0, y1)(x2, x3)(y2, y3)").
+ */
 static void k_pln(struct gsi_exec *e)
 {
-	const uint8_t *u = (const uint8_t *)e->t->grf + e->pi->src[1].off[0];
-	unsigned vdist = e->n > 8 ? 64 : 32;
+	const uint8_t *uv = (const uint8_t *)e->t->grf + e->pi->src[1].off[0];
 	bool ftz = !(e->t->cr0.d[0] & GSEU_CR0_F_DENORM_KEEP);
 	float p[4];
 
 	plane(e, p);
 	NL {
+		const uint8_t *u = uv + (k / 8) * 64 + (k % 8) * 4;
 		float x, y;
 
-		memcpy(&x, u + 4 * k, 4);
-		memcpy(&y, u + vdist + 4 * k, 4);
+		memcpy(&x, u, 4);
+		memcpy(&y, u + 32, 4);
 		if (ftz) {
 			x = gsi_ftz(x);
 			y = gsi_ftz(y);

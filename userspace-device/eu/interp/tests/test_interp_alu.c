@@ -639,6 +639,24 @@ static void t_vector(void)
 		CHECK(T->grf[10].f[k] == 7.0f);
 		CHECK(T->grf[11].f[k] == 2.0f * (4.0f + k) + 15.0f + 1.0f);
 	}
+	/*
+	 * SIMD16: (u 0-7)(v 0-7)(u 8-15)(v 8-15) from src1, Mesa
+	 * generate_linterp() (lane k: u = 4 + k, v = 100 + 2k)
+	 */
+	fresh();
+	gseu_thread_reset(T, 0xffff);
+	T->grf[1].f[0] = 2.0f;
+	T->grf[1].f[1] = 3.0f;
+	T->grf[1].f[3] = 1.0f;
+	for (unsigned k = 0; k < 16; k++) {
+		T->grf[4 + (k / 8) * 2].f[k % 8] = 4.0f + k;
+		T->grf[5 + (k / 8) * 2].f[k % 8] = 100.0f + 2 * k;
+	}
+	it_ok(T, "pln(16) g12<1>F g1<0,1,0>F g4<8,8,1>F\n");
+	for (unsigned k = 0; k < 16; k++)
+		CHECK_MSG(T->grf[12 + k / 8].f[k % 8] == 2.0f * (4.0f + k) +
+			  3.0f * (100.0f + 2 * k) + 1.0f, "lane %u: %g", k,
+			  (double)T->grf[12 + k / 8].f[k % 8]);
 	fresh();
 	T->grf[1].b[0] = 10;
 	T->grf[1].b[4] = 20;
