@@ -13,6 +13,7 @@ LIB_SRCS += \
 	3d/vf.c \
 	3d/vs.c \
 	3d/setup.c \
+	3d/cc.c \
 	3d/raster.c \
 	3d/draw.c
 
@@ -20,7 +21,7 @@ LIB_SRCS += \
 # driver and tests/gpgpu_env.c's memory helpers; batches by libgensim's
 # emitters, so they link libgensim.a (defined later, hence the path).
 $(O)/3d/tests/%.o: ALL_CFLAGS += -I$(CURDIR)/tests -I$(CURDIR)/3d/tests
-R3D_TEST_COMMON := 3d/tests/r3d_env.c 3d/tests/r3d_ref.c tests/gpgpu_env.c tests/engine_env.c \
+R3D_TEST_COMMON := 3d/tests/r3d_env.c 3d/tests/r3d_ref.c 3d/tests/r3d_ref_blend.c tests/gpgpu_env.c tests/engine_env.c \
 	tests/gtt_env.c tests/tap.c
 
 define r3d_test
@@ -34,3 +35,4 @@ $(eval $(call r3d_test,test_3d_rect,3d/tests/test_3d_rect.c))
 $(eval $(call r3d_test,test_3d_tri,3d/tests/test_3d_tri.c))
 $(eval $(call r3d_test,test_3d_vs,3d/tests/test_3d_vs.c))
 $(eval $(call r3d_test,test_3d_state,3d/tests/test_3d_state.c))
+$(eval $(call r3d_test,test_3d_blend,3d/tests/test_3d_blend.c))

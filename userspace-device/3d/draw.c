@@ -279,7 +279,7 @@ static enum gs_cmd_result draw(struct r3d_draw *d, const uint32_t *dw)
 	d->base_vertex = (int32_t)dw[6];
 	if (r3d_urb_layout(d) != GS_CMD_NEXT || r3d_vf_check(d) != GS_CMD_NEXT ||
 	    r3d_vs_check(d) != GS_CMD_NEXT || r3d_setup_check(d) != GS_CMD_NEXT ||
-	    r3d_ps_check(d) != GS_CMD_NEXT || raster_state(d) != GS_CMD_NEXT ||
+	    r3d_cc_state(d) != GS_CMD_NEXT || r3d_ps_check(d) != GS_CMD_NEXT || raster_state(d) != GS_CMD_NEXT ||
 	    tiles(d) != GS_CMD_NEXT)
 		return GS_CMD_HALT;
 	if (!d->count || !d->instances)

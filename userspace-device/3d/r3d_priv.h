@@ -9,6 +9,7 @@
  *   vs.c     vertex shader threads on the EU array; the output VUEs
  *   setup.c  primitive assembly, clipping, viewport, culling, attribute
  *            setup
+ *   cc.c     the colour calculator's state: BLEND_STATE, COLOR_CALC_STATE
  *   raster.c coverage (top-left rule, fixed point), subspans, pixel shader
  *            threads in batches that never write a pixel twice
  */
@@ -134,6 +135,12 @@ struct r3d_draw {
 	unsigned int ps_payload_regs, ps_grf, ps_push_regs;
 	uint8_t ps_push[R3D_MAX_PUSH_REGS * 32];
 	uint64_t blend_state;		/* GPU address of BLEND_STATE */
+	uint32_t blend_dw0;
+
+	/* COLOR_CALC_STATE (cc.c), when cc_valid */
+	bool cc_valid;
+	float blend_const[4];
+	uint8_t stencil_ref[2];		/* front, back */
 
 	/* The batch of pixel shader threads being collected (raster.c). */
 	struct r3d_prim *prims;
@@ -178,6 +185,10 @@ enum gs_cmd_result r3d_vs_run(struct r3d_draw *d, const uint32_t *index, uint32_
 /* setup.c */
 enum gs_cmd_result r3d_setup_check(struct r3d_draw *d);
 enum gs_cmd_result r3d_assemble(struct r3d_draw *d, uint32_t first, uint32_t n);
+
+/* cc.c: COLOR_CALC_STATE; BLEND_STATE DW0 and 3DSTATE_PS_BLEND */
+enum gs_cmd_result r3d_cc_state(struct r3d_draw *d);
+enum gs_cmd_result r3d_blend_state(struct r3d_draw *d);
 
 /* raster.c */
 enum gs_cmd_result r3d_ps_check(struct r3d_draw *d);

@@ -77,7 +77,6 @@ enum gs_cmd_result r3d_ps_check(struct r3d_draw *d)
 	uint32_t wm = SDW(d, R3D_S_WM, 1), force = FIELD_GET(WM_DW1_FORCE_DISPATCH, wm);
 	bool px8 = ps[6] & PS_DW6_8PX, px16 = ps[6] & PS_DW6_16PX;
 	unsigned int nbary = 0, per, setup;
-	uint32_t blend0;
 
 	d->ps_dispatch = force != 1 && (force == 2 || (psx[1] & PSX_DW1_VALID));
 	if (!d->ps_dispatch)
@@ -122,19 +121,7 @@ enum gs_cmd_result r3d_ps_check(struct r3d_draw *d)
 		return gs_cs_instruction_error(d->cs, "3DPRIMITIVE: the pixel shader payload (%u "
 					       "push constant and %u setup registers from r%u) is "
 					       "past r127", d->ps_push_regs, setup, d->ps_grf);
-	/* BLEND_STATE: the global bits here, each entry by the write that uses it. */
-	if (!d->st->valid[R3D_S_BLEND] || !(SDW(d, R3D_S_BLEND, 1) & 1))
-		return gs_cs_instruction_error(d->cs, "3DPRIMITIVE: a pixel shader without a valid "
-					       "3DSTATE_BLEND_STATE_POINTERS");
-	d->blend_state = d->sba->dynamic + (SDW(d, R3D_S_BLEND, 1) & ~63u);
-	if (gs_cs_read(d->cs, false, d->blend_state, &blend0, 4))
-		return GS_CMD_HALT;
-	if (blend0 & (BLEND_DW0_A2C | BLEND_DW0_A2ONE | BLEND_DW0_A2C_DITHER |
-		      BLEND_DW0_ALPHA_TEST | BLEND_DW0_DITHER))
-		return gs_cs_instruction_error(d->cs, "3DPRIMITIVE: BLEND_STATE DW0 %#x: alpha to "
-					       "coverage, alpha to one, alpha test and dithering "
-					       "are not implemented by gensim", blend0);
-	return GS_CMD_NEXT;
+	return r3d_blend_state(d);
 }
 
 /* The barycentric coordinates and depth of one pixel (hw-spec-3d "Interpolation"). */
@@ -242,9 +229,11 @@ static void clear_tiles(struct r3d_draw *d)
 enum gs_cmd_result r3d_flush(struct r3d_draw *d)
 {
 	struct gs_eu_dispatch e;
-	struct gs_eu_3d r3d = { .ps = d->px, .blend_state = d->blend_state };
+	struct gs_eu_3d r3d = { .ps = d->px, .blend_state = d->blend_state,
+				.blend_dw0 = d->blend_dw0, .blend_const_valid = d->cc_valid };
 	enum gs_cmd_result r = GS_CMD_NEXT;
 
+	memcpy(r3d.blend_const, d->blend_const, sizeof(r3d.blend_const));
 	if (d->nthreads) {
 		r3d_dispatch_init(d, &e, d->ps_ksp, d->ps_simd, d->nthreads);
 		e.binding_table_ptr = d->ps_bt;

@@ -234,7 +234,6 @@ static enum gs_cmd_result check_ps_extra(struct gs_cs *cs, const char *me, const
 static enum gs_cmd_result check_ps_blend(struct gs_cs *cs, const char *me, const uint32_t *dw)
 {
 	REFUSE(cs, me, 1, dw[1], { PSB_DW1_A2C, "Alpha To Coverage" },
-	       { PSB_DW1_BLEND_ENABLE, "Color Buffer Blend" },
 	       { PSB_DW1_ALPHA_TEST, "Alpha Test" });
 	return GS_CMD_NEXT;
 }

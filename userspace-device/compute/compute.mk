@@ -33,7 +33,8 @@ LIB_SRCS += \
 	compute/texel.c \
 	compute/sampler.c \
 	compute/urb_msg.c \
-	compute/dp_rc.c
+	compute/dp_rc.c \
+	compute/rc_blend.c
 
 # Tests use the GTT tests' environment (tests/gtt_env.c) and tap.h.
 $(O)/compute/tests/%.o $(O)/compute/bench/%.o: ALL_CFLAGS += -I$(CURDIR)/tests \

@@ -76,7 +76,11 @@ struct gs_eu_ps_thread {
  *	render target writes are refused
  * @blend_state: GPU address (in the dispatch's space) of the BLEND_STATE
  *	whose entry for the written render target a render target write
- *	applies (its write-disable bits)
+ *	applies (blending, logic op, write-disable bits)
+ * @blend_dw0: that BLEND_STATE's DW0 (Independent Alpha Blend Enable)
+ * @blend_const: COLOR_CALC_STATE's Blend Constant Color RGBA, when
+ *	@blend_const_valid (a valid 3DSTATE_CC_STATE_POINTERS); a constant
+ *	blend factor without it is refused
  */
 struct gs_eu_3d {
 	uint8_t *urb;
@@ -85,6 +89,9 @@ struct gs_eu_3d {
 	uint32_t urb_entry;
 	const struct gs_eu_ps_thread *ps;
 	uint64_t blend_state;
+	uint32_t blend_dw0;
+	bool blend_const_valid;
+	float blend_const[4];
 };
 
 /*

@@ -25,15 +25,17 @@
  * R32_FLOAT; a NULL surface drops every write; pixels outside the surface
  * are dropped.  UNORM8 conversion: NaN is 0, then clamp to [0, 1] and
  * round half up: floor(f * 255 + 0.5).  The message reads the BLEND_STATE
- * entry of its render target (index M0.2, 0 without a header): its
- * write-disable bits keep those channels; blending and logic ops are
- * refused by name, as are dual source, the extra payload phases (source
- * 0 alpha, oMask, depth, stencil) and other message types.
+ * entry of its render target (index M0.2, 0 without a header) and
+ * applies it (rc_blend.c): blending with the destination, or a logic op
+ * on UNORM8 targets, then its write-disable bits keep those channels.
+ * Dual source, the extra payload phases (source 0 alpha, oMask, depth,
+ * stencil) and other message types are refused by name.
  */
 #include <math.h>
 #include <string.h>
 
 #include "compute/array_priv.h"
+#include "compute/rc_blend.h"
 
 #define RC_RT_WRITE		12
 #define FMT_R32G32B32A32_FLOAT	0x000
@@ -64,39 +66,70 @@ static void lane_color(const struct gseu_send_msg *m, unsigned int hdr, unsigned
 	}
 }
 
-static int write_pixel(struct ea_sf *c, const struct ea_surface *s, uint32_t x, uint32_t y,
-		       const uint32_t rgba[4], uint8_t wd)
+/* The destination as RGBA floats: UNORM8 v / 255, R32_FLOAT's missing G, B, A 0, 0, 1. */
+static void dst_color(const struct ea_surface *s, const uint8_t *px8, const uint32_t *px32,
+		      float d[4])
 {
-	uint64_t va = s->base + (uint64_t)y * s->pitch;
-	float f[4];
+	static const uint8_t rgba_pos[2][4] = { { 0, 1, 2, 3 }, { 2, 1, 0, 3 } };
 
-	memcpy(f, rgba, sizeof(f));
 	switch (s->format) {
 	case FMT_R8G8B8A8_UNORM:
-	case FMT_B8G8R8A8_UNORM: {
-		static const uint8_t rgba_pos[2][4] = { { 0, 1, 2, 3 }, { 2, 1, 0, 3 } };
-		const uint8_t *pos = rgba_pos[s->format == FMT_B8G8R8A8_UNORM];
-		uint8_t px[4];
-
-		va += 4ull * x;
-		if (wd && ea_gpu_read(c, FAULT_SRC_DATAPORT, va, px, 4))
-			return -1;
+	case FMT_B8G8R8A8_UNORM:
 		for (unsigned int ch = 0; ch < 4; ch++)
-			if (!(wd >> ch & 1))
-				px[pos[ch]] = unorm8(f[ch]);
-		return ea_gpu_write(c, FAULT_SRC_DATAPORT, va, px, 4);
-	}
+			d[ch] = (float)px8[rgba_pos[s->format == FMT_B8G8R8A8_UNORM][ch]] / 255.0f;
+		return;
 	case FMT_R32G32B32A32_FLOAT:
-		va += 16ull * x;
-		for (unsigned int ch = 0; ch < 4; ch++)
-			if (!(wd >> ch & 1) &&
-			    ea_gpu_write(c, FAULT_SRC_DATAPORT, va + 4 * ch, &rgba[ch], 4))
-				return -1;
-		return 0;
+		memcpy(d, px32, 16);
+		return;
 	default:	/* FMT_R32_FLOAT */
-		va += 4ull * x;
-		return (wd & 1) ? 0 : ea_gpu_write(c, FAULT_SRC_DATAPORT, va, &rgba[0], 4);
+		memcpy(d, px32, 4);
+		d[1] = d[2] = 0.0f;
+		d[3] = 1.0f;
+		return;
 	}
+}
+
+static int write_pixel(struct ea_sf *c, const struct ea_surface *s, uint32_t x, uint32_t y,
+		       const uint32_t rgba[4], const struct rc_blend *b, const float k[4])
+{
+	static const uint8_t rgba_pos[2][4] = { { 0, 1, 2, 3 }, { 2, 1, 0, 3 } };
+	bool unorm = s->format == FMT_R8G8B8A8_UNORM || s->format == FMT_B8G8R8A8_UNORM;
+	unsigned int cpp = unorm || s->format == FMT_R32_FLOAT ? 4 : 16;
+	uint64_t va = s->base + (uint64_t)y * s->pitch + (uint64_t)cpp * x;
+	uint8_t wd = b->wd;
+	uint32_t px32[4] = { 0 };
+	uint8_t px8[4];
+	float f[4], d[4];
+
+	memcpy(f, rgba, sizeof(f));
+	if (wd == 15)
+		return 0;
+	if (b->uses_dst && ea_gpu_read(c, FAULT_SRC_DATAPORT, va, unorm ? (void *)px8 :
+				       (void *)px32, cpp))
+		return -1;
+	if (b->blend) {
+		float o[4];
+
+		dst_color(s, px8, px32, d);
+		rc_blend_apply(b, f, d, k, unorm, o);
+		memcpy(f, o, sizeof(f));
+	}
+	if (unorm) {
+		const uint8_t *pos = rgba_pos[s->format == FMT_B8G8R8A8_UNORM];
+
+		for (unsigned int ch = 0; ch < 4; ch++) {
+			uint8_t v = unorm8(f[ch]);
+
+			if (wd >> ch & 1)
+				continue;
+			px8[pos[ch]] = b->logic ? rc_logic_op(b->logic_fn, v, px8[pos[ch]]) : v;
+		}
+		return ea_gpu_write(c, FAULT_SRC_DATAPORT, va, px8, 4);
+	}
+	for (unsigned int ch = 0; ch < cpp / 4; ch++)
+		if (!(wd >> ch & 1))
+			memcpy(&px32[ch], &f[ch], 4);
+	return ea_gpu_write(c, FAULT_SRC_DATAPORT, va, px32, cpp);
 }
 
 static int check_target(struct ea_sf *c, unsigned int bti, const struct ea_surface *s)
@@ -146,7 +179,8 @@ enum gseu_send_result ea_sfid_rc(void *ctx, struct gseu_hw_thread *t,
 	unsigned int bti = m->desc & 0xff, hdr = m->header ? 2 : 0, data, lanes, first = 0;
 	unsigned int rt = 0;
 	uint32_t entry[2];
-	uint8_t wd;
+	struct rc_blend bl;
+	char why[160];
 	struct ea_surface s;
 	enum gseu_send_result res;
 
@@ -204,21 +238,22 @@ enum gseu_send_result ea_sfid_rc(void *ctx, struct gseu_hw_thread *t,
 				   rt);
 	if (ea_gpu_read(&c, FAULT_SRC_DATAPORT, r->blend_state + 4 + 8 * rt, entry, 8))
 		return GSEU_SEND_ERROR;
-	if (entry[0] & (1u << 31))
-		return ea_sf_error(&c, GS_EU_ERR_UNSUPPORTED, "BLEND_STATE entry %u: Color Buffer "
-				   "Blend Enable: blending is not implemented by gensim", rt);
-	if (entry[1] & (1u << 31))
-		return ea_sf_error(&c, GS_EU_ERR_UNSUPPORTED, "BLEND_STATE entry %u: Logic Op "
-				   "Enable: logic ops are not implemented by gensim", rt);
-	/* Write Disable Alpha 3, Red 2, Green 1, Blue 0 -> bit 0 R, 1 G, 2 B, 3 A */
-	wd = (uint8_t)((entry[0] >> 2 & 1) | (entry[0] >> 1 & 1) << 1 | (entry[0] & 1) << 2 |
-		       (entry[0] >> 3 & 1) << 3);
+	if (rc_blend_decode(r->blend_dw0, entry, &bl, why, sizeof(why)))
+		return ea_sf_error(&c, GS_EU_ERR_UNSUPPORTED, "BLEND_STATE entry %u: %s", rt,
+				   why);
+	if (bl.uses_const && !r->blend_const_valid)
+		return ea_sf_error(&c, GS_EU_ERR_MESSAGE, "BLEND_STATE entry %u: a constant "
+				   "blend factor without a valid 3DSTATE_CC_STATE_POINTERS", rt);
 	if (ea_surface_load(&c, FAULT_SRC_DATAPORT, bti, &s))
 		return GSEU_SEND_ERROR;
 	if (s.type == EA_SURF_NULL)
 		return GSEU_SEND_DONE;
 	if (check_target(&c, bti, &s))
 		return GSEU_SEND_ERROR;
+	if (bl.logic && s.format != FMT_R8G8B8A8_UNORM && s.format != FMT_B8G8R8A8_UNORM)
+		return ea_sf_error(&c, GS_EU_ERR_UNSUPPORTED, "BLEND_STATE entry %u: Logic Op "
+				   "Enable on render target format %#x: gensim applies logic ops "
+				   "to UNORM8 targets only", rt, s.format);
 	pt = &r->ps[c.s->grp->id[0]];
 	for (unsigned int k = 0; k < lanes; k++) {
 		unsigned int p = first + k;
@@ -231,7 +266,7 @@ enum gseu_send_result ea_sfid_rc(void *ctx, struct gseu_hw_thread *t,
 		if (x >= s.width || y >= s.height)
 			continue;
 		lane_color(m, hdr, sub, k, rgba);
-		if (write_pixel(&c, &s, x, y, rgba, wd))
+		if (write_pixel(&c, &s, x, y, rgba, &bl, r->blend_const))
 			return GSEU_SEND_ERROR;
 	}
 	return GSEU_SEND_DONE;

@@ -242,6 +242,21 @@ int gsim_emit_3d_ps(struct gsim_batch *b, const struct gsim_3d_ps *ps)
 	return EMIT(b, CMD_3DSTATE_PS_EXTRA, psx, CMD_3DSTATE_PS_BLEND, PSB_DW1_HAS_WRITEABLE_RT);
 }
 
+int gsim_emit_3d_ps_blend(struct gsim_batch *b, int blend_enable, uint32_t src, uint32_t dst,
+			  int independent_alpha, uint32_t src_alpha, uint32_t dst_alpha)
+{
+	uint32_t dw1 = PSB_DW1_HAS_WRITEABLE_RT;
+
+	if ((src | dst | src_alpha | dst_alpha) > 31)
+		return lgsim_fail(-EINVAL, "blend factors %u %u %u %u (0..31)", src, dst, src_alpha,
+				  dst_alpha);
+	if (blend_enable)
+		dw1 |= PSB_DW1_BLEND_ENABLE | src << 14 | dst << 9 |
+			(independent_alpha ? PSB_DW1_INDEPENDENT_ALPHA | src_alpha << 24 |
+					     dst_alpha << 19 : 0);
+	return EMIT(b, CMD_3DSTATE_PS_BLEND, dw1);
+}
+
 int gsim_emit_3d_viewports(struct gsim_batch *b, uint32_t sf_clip, uint32_t cc)
 {
 	return EMIT(b, CMD_3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP, sf_clip & ~63u,

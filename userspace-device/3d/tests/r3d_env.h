@@ -141,6 +141,9 @@ struct r3e_ref {
 	bool depth_write;
 	float *zbuf;			/* w x h, allocated by r3e_ref_init */
 	uint32_t prims;			/* primitives drawn so far */
+	/* the colour calculator (r3d_ref_blend.c): what the device's BLEND_STATE says */
+	uint32_t blend_dw0, blend_e[2];	/* DW0, entry 0 */
+	float blend_const[4];		/* COLOR_CALC_STATE */
 };
 
 void r3e_ref_init(struct r3e_ref *r, unsigned int w, unsigned int h, uint32_t clear);
@@ -149,6 +152,11 @@ void r3e_ref_free(struct r3e_ref *r);
 void r3e_ref_draw(struct r3e_ref *r, unsigned int topology, const struct r3e_vertex *v,
 		  unsigned int n);
 uint8_t r3e_unorm8(float f);
+/*
+ * The pixel a UNORM8 render target holds after colour @c is written over
+ * @old (its 4 bytes as a dword): blending, logic op, write disables.
+ */
+uint32_t r3e_ref_color(const struct r3e_ref *r, const float c[4], uint32_t old);
 /* Compare the device's render target with the reference: mismatching pixels (logged). */
 unsigned int r3e_compare(const struct r3e *e, const struct r3e_ref *r, const char *what);
 

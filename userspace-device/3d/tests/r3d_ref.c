@@ -71,18 +71,7 @@ static int64_t edge(const struct sv *a, const struct sv *b, int64_t px, int64_t 
 
 static void pixel(struct r3e_ref *r, unsigned int x, unsigned int y, const float c[4])
 {
-	uint8_t px[4] = { r3e_unorm8(c[0]), r3e_unorm8(c[1]), r3e_unorm8(c[2]),
-			  r3e_unorm8(c[3]) };
-	uint32_t v;
-
-	if (r->bgra) {
-		uint8_t t = px[0];
-
-		px[0] = px[2];
-		px[2] = t;
-	}
-	memcpy(&v, px, 4);
-	r->img[y * r->w + x] = v;
+	r->img[y * r->w + x] = r3e_ref_color(r, c, r->img[y * r->w + x]);
 	r->count[y * r->w + x]++;
 	r->owner[y * r->w + x] = r->prims;
 }

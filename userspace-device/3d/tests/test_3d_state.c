@@ -163,8 +163,28 @@ static void m_vs_overflow(struct gsim_batch *b)
 }
 static void m_blend_state(struct gsim_batch *b)
 {
-	(void)b;
-	r3e_blend(&E, 0, 0, 1u << 31);		/* Color Buffer Blend Enable */
+	r3e_blend(&E, 0, 0, BLEND_E0_ENABLE);	/* factors 0: reserved */
+	gsim_emit_3d_ps_blend(b, 1, 0, 0, 0, 0, 0);
+}
+static void m_blend_src1(struct gsim_batch *b)
+{
+	r3e_blend(&E, 0, 0, BLEND_E0_ENABLE | BLENDFACTOR_SRC1_COLOR << 26 | BLENDFACTOR_ONE << 21);
+	gsim_emit_3d_ps_blend(b, 1, BLENDFACTOR_SRC1_COLOR, BLENDFACTOR_ONE, 0, 0, 0);
+}
+static void m_blend_const(struct gsim_batch *b)
+{
+	r3e_blend(&E, 0, 0, BLEND_E0_ENABLE | BLENDFACTOR_CONST_COLOR << 26 |
+		  BLENDFACTOR_ONE << 21);
+	gsim_emit_3d_ps_blend(b, 1, BLENDFACTOR_CONST_COLOR, BLENDFACTOR_ONE, 0, 0, 0);
+	DW(CMD_3DSTATE_CC_STATE_POINTERS, R3E_CC);	/* not valid */
+}
+static void m_blend_logic(struct gsim_batch *b)
+{
+	uint32_t *bs = (uint32_t *)((uint8_t *)E.dsh + R3E_BLEND);
+
+	r3e_blend(&E, 0, 0, BLEND_E0_ENABLE | BLENDFACTOR_ONE << 26 | BLENDFACTOR_ONE << 21);
+	bs[2] = BLEND_E1_LOGIC_OP | 6u << 27;
+	gsim_emit_3d_ps_blend(b, 1, BLENDFACTOR_ONE, BLENDFACTOR_ONE, 0, 0, 0);
 }
 static void m_gpgpu(struct gsim_batch *b)
 {
@@ -200,7 +220,7 @@ static void t_errors(void)
 		{ "PATCHLIST_3", m_patches, CMD_3DPRIMITIVE },
 		{ "32 VS URB entries", m_urb_few, CMD_3DPRIMITIVE },
 		{ "VS URB over the push constants", m_urb_overlap, CMD_3DPRIMITIVE },
-		{ "blending in 3DSTATE_PS_BLEND", m_blend_ps, CMD_3DSTATE_PS_BLEND },
+		{ "3DSTATE_PS_BLEND unlike BLEND_STATE", m_blend_ps, CMD_3DPRIMITIVE },
 		{ "depth writes with a killing shader", m_depth, CMD_3DPRIMITIVE },
 		{ "32-pixel dispatch", m_32px, CMD_3DSTATE_PS },
 		{ "a wireframe face", m_wireframe, CMD_3DPRIMITIVE },
@@ -212,7 +232,10 @@ static void t_errors(void)
 		{ "a PS payload overlap", m_grf, CMD_3DPRIMITIVE },
 		{ "an SBE attribute outside its window", m_sbe_window, CMD_3DPRIMITIVE },
 		{ "a URB write past the entry", m_vs_overflow, CMD_3DPRIMITIVE },
-		{ "blending in BLEND_STATE", m_blend_state, CMD_3DPRIMITIVE },
+		{ "a reserved blend factor", m_blend_state, CMD_3DPRIMITIVE },
+		{ "a dual-source blend factor", m_blend_src1, CMD_3DPRIMITIVE },
+		{ "a constant factor without COLOR_CALC_STATE", m_blend_const, CMD_3DPRIMITIVE },
+		{ "blending and a logic op together", m_blend_logic, CMD_3DPRIMITIVE },
 		{ "3DSTATE_SF in the GPGPU pipeline", m_gpgpu, CMD_3DSTATE_SF },
 		{ "an indirect 3DPRIMITIVE", m_indirect, CMD_3DPRIMITIVE | PRIM_DW0_INDIRECT },
 		{ "a hierarchical depth buffer", m_hiz, CMD_3DSTATE_DEPTH_BUFFER },

@@ -320,6 +320,16 @@ struct gsim_3d_ps {
 };
 int gsim_emit_3d_ps(struct gsim_batch *b, const struct gsim_3d_ps *ps);
 
+/*
+ * 3DSTATE_PS_BLEND: a writeable render target; with @blend_enable, render
+ * target 0's blend factors (3D_Color_Buffer_Blend_Factor: @src, @dst, and
+ * with @independent_alpha @src_alpha, @dst_alpha), which must repeat
+ * BLEND_STATE's entry 0 and DW0 (hw-spec-3d "Blending and logic ops").
+ * gsim_emit_3d_ps() emits the form without blending.
+ */
+int gsim_emit_3d_ps_blend(struct gsim_batch *b, int blend_enable, uint32_t src, uint32_t dst,
+			  int independent_alpha, uint32_t src_alpha, uint32_t dst_alpha);
+
 /* The SF_CLIP_VIEWPORT and CC_VIEWPORT pointers. */
 int gsim_emit_3d_viewports(struct gsim_batch *b, uint32_t sf_clip, uint32_t cc);
 /* BLEND_STATE and COLOR_CALC_STATE pointers, both valid. */
