@@ -14,6 +14,7 @@ LIB_SRCS += \
 	3d/vs.c \
 	3d/setup.c \
 	3d/cc.c \
+	3d/depth.c \
 	3d/raster.c \
 	3d/draw.c
 
@@ -36,3 +37,4 @@ $(eval $(call r3d_test,test_3d_tri,3d/tests/test_3d_tri.c))
 $(eval $(call r3d_test,test_3d_vs,3d/tests/test_3d_vs.c))
 $(eval $(call r3d_test,test_3d_state,3d/tests/test_3d_state.c))
 $(eval $(call r3d_test,test_3d_blend,3d/tests/test_3d_blend.c))
+$(eval $(call r3d_test,test_3d_depth_stencil,3d/tests/test_3d_depth_stencil.c))

@@ -96,64 +96,10 @@ enum gs_cmd_result r3d_dispatch(struct r3d_draw *d, const char *what, struct gs_
 	}
 }
 
-/*
- * The depth buffer and test (EXT gen8.xml 3DSTATE_DEPTH_BUFFER,
- * 3DSTATE_WM_DEPTH_STENCIL, CC_VIEWPORT): a 2D, Y-tiled buffer of
- * D32_FLOAT, D24_UNORM_X8_UINT or D16_UNORM at LOD 0.  Writes need Depth
- * Write Enable in both commands.  The test runs when pixels are covered,
- * before their pixel shader (raster.c), so a pixel shader that kills
- * pixels cannot be combined with depth writes (refused).
- */
-static enum gs_cmd_result depth_state(struct r3d_draw *d, const uint32_t *wmds, const uint32_t *db)
-{
-	unsigned int fmt = FIELD_GET(DB_DW1_FORMAT, db[1]);
-
-	d->depth = true;
-	d->depth_func = wmds[1] & WMDS_DW1_DEPTH_TEST ? FIELD_GET(WMDS_DW1_DEPTH_FUNC, wmds[1]) :
-			COMPARE_ALWAYS;
-	d->depth_write = (wmds[1] & WMDS_DW1_DEPTH_WRITE) && (db[1] & DB_DW1_DEPTH_WRITE);
-	d->depth_format = fmt;
-	d->depth_cpp = fmt == DB_FORMAT_D16_UNORM ? 2 : 4;
-	d->depth_pitch = FIELD_GET(DB_DW1_PITCH, db[1]) + 1;
-	d->depth_base = ((uint64_t)db[3] << 32 | db[2]) & ((1ull << 48) - 1);
-	d->depth_w = FIELD_GET(DB_DW4_WIDTH, db[4]) + 1;
-	d->depth_h = FIELD_GET(DB_DW4_HEIGHT, db[4]) + 1;
-	if (fmt != DB_FORMAT_D32_FLOAT && fmt != DB_FORMAT_D24_UNORM_X8 &&
-	    fmt != DB_FORMAT_D16_UNORM)
-		return gs_cs_instruction_error(d->cs, "3DPRIMITIVE: 3DSTATE_DEPTH_BUFFER Surface "
-					       "Format %u is reserved", fmt);
-	if (FIELD_GET(DB_DW4_LOD, db[4]) || db[5] >> 10)
-		return gs_cs_instruction_error(d->cs, "3DPRIMITIVE: 3DSTATE_DEPTH_BUFFER: LOD, "
-					       "Depth and Minimum Array Element other than 0 are "
-					       "not implemented by gensim");
-	if (d->depth_pitch % 128 || d->depth_base % 4096)
-		return gs_cs_instruction_error(d->cs, "3DPRIMITIVE: 3DSTATE_DEPTH_BUFFER: a Y-tiled "
-					       "buffer needs a pitch of whole 128-byte tiles and a "
-					       "4 KiB aligned address (pitch %u, %#llx)",
-					       d->depth_pitch, (unsigned long long)d->depth_base);
-	if (d->depth_write && d->ps_dispatch && (SDW(d, R3D_S_PS_EXTRA, 1) & PSX_DW1_KILLS))
-		return gs_cs_instruction_error(d->cs, "3DPRIMITIVE: depth writes with a pixel "
-					       "shader that kills pixels are not implemented by "
-					       "gensim (the depth test runs before the shader)");
-	if (d->st->valid[R3D_S_VP_CC]) {
-		float mm[2];
-
-		if (gs_cs_read(d->cs, false, d->sba->dynamic + (SDW(d, R3D_S_VP_CC, 1) & ~31u), mm,
-			       sizeof(mm)))
-			return GS_CMD_HALT;
-		d->depth_clamp = true;
-		d->depth_min = mm[0];
-		d->depth_max = mm[1];
-	}
-	return GS_CMD_NEXT;
-}
-
 /* The raster-side state: drawing rectangle, scissor, pixel location, what is drawn at all. */
 static enum gs_cmd_result raster_state(struct r3d_draw *d)
 {
 	const uint32_t *dr = d->st->dw[R3D_S_DRAWING_RECTANGLE];
-	const uint32_t *wmds = d->st->dw[R3D_S_WM_DEPTH_STENCIL];
-	const uint32_t *db = d->st->dw[R3D_S_DEPTH_BUFFER];
 
 	d->clip_x0 = dr[1] & 0xffff;
 	d->clip_y0 = dr[1] >> 16;
@@ -183,10 +129,7 @@ static enum gs_cmd_result raster_state(struct r3d_draw *d)
 	d->rendering = !(SDW(d, R3D_S_STREAMOUT, 1) & SO_DW1_RENDERING_DISABLE) &&
 		       (!d->st->valid[R3D_S_SAMPLE_MASK] || (SDW(d, R3D_S_SAMPLE_MASK, 1) & 1)) &&
 		       d->clip_x0 <= d->clip_x1 && d->clip_y0 <= d->clip_y1;
-	if ((wmds[1] & (WMDS_DW1_DEPTH_TEST | WMDS_DW1_DEPTH_WRITE)) &&
-	    d->st->valid[R3D_S_DEPTH_BUFFER] && FIELD_GET(DB_DW1_TYPE, db[1]) != 7)
-		return depth_state(d, wmds, db);
-	return GS_CMD_NEXT;
+	return r3d_depth_state(d);
 }
 
 static enum gs_cmd_result tiles(struct r3d_draw *d)
@@ -279,7 +222,8 @@ static enum gs_cmd_result draw(struct r3d_draw *d, const uint32_t *dw)
 	d->base_vertex = (int32_t)dw[6];
 	if (r3d_urb_layout(d) != GS_CMD_NEXT || r3d_vf_check(d) != GS_CMD_NEXT ||
 	    r3d_vs_check(d) != GS_CMD_NEXT || r3d_setup_check(d) != GS_CMD_NEXT ||
-	    r3d_cc_state(d) != GS_CMD_NEXT || r3d_ps_check(d) != GS_CMD_NEXT || raster_state(d) != GS_CMD_NEXT ||
+	    r3d_cc_state(d) != GS_CMD_NEXT || r3d_ps_check(d) != GS_CMD_NEXT ||
+	    raster_state(d) != GS_CMD_NEXT ||
 	    tiles(d) != GS_CMD_NEXT)
 		return GS_CMD_HALT;
 	if (!d->count || !d->instances)

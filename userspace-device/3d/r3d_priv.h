@@ -10,6 +10,7 @@
  *   setup.c  primitive assembly, clipping, viewport, culling, attribute
  *            setup
  *   cc.c     the colour calculator's state: BLEND_STATE, COLOR_CALC_STATE
+ *   depth.c  the depth and stencil tests, early, as pixels are covered
  *   raster.c coverage (top-left rule, fixed point), subspans, pixel shader
  *            threads in batches that never write a pixel twice
  */
@@ -103,8 +104,9 @@ struct r3d_draw {
 	bool ul_corner;
 	bool rendering;			/* pixels are produced at all */
 
-	/* The depth test (raster.c): early, before any pixel shader of the pixel */
-	bool depth;			/* a depth buffer is tested or written */
+	/* The depth and stencil tests (depth.c): early, before any pixel shader of the pixel */
+	bool depth;			/* a depth or stencil buffer is tested or written */
+	bool depth_buf;			/* the depth buffer is tested or written */
 	bool depth_write;
 	unsigned int depth_func;	/* COMPARE_*; ALWAYS with the test disabled */
 	unsigned int depth_format;	/* DB_FORMAT_* */
@@ -113,6 +115,13 @@ struct r3d_draw {
 	uint32_t depth_pitch, depth_w, depth_h;
 	bool depth_clamp;
 	float depth_min, depth_max;	/* CC_VIEWPORT 0 */
+	bool stencil, stencil_write;	/* the stencil test; its writes */
+	uint64_t stencil_base;
+	uint32_t stencil_pitch;
+	struct r3d_stencil_face {
+		uint8_t func, fail, zfail, zpass;	/* COMPARE_*, STENCILOP_* */
+		uint8_t test_mask, write_mask, ref;
+	} face[2];			/* front, back */
 
 	/* SBE: where each PS attribute comes from */
 	unsigned int nattr;
@@ -189,6 +198,11 @@ enum gs_cmd_result r3d_assemble(struct r3d_draw *d, uint32_t first, uint32_t n);
 /* cc.c: COLOR_CALC_STATE; BLEND_STATE DW0 and 3DSTATE_PS_BLEND */
 enum gs_cmd_result r3d_cc_state(struct r3d_draw *d);
 enum gs_cmd_result r3d_blend_state(struct r3d_draw *d);
+
+/* depth.c: the depth and stencil state; the tests of one pixel (1 pass, 0 fail, -1 fault) */
+enum gs_cmd_result r3d_depth_state(struct r3d_draw *d);
+int r3d_depth_stencil(struct r3d_draw *d, const struct r3d_prim *p, uint32_t x, uint32_t y,
+		      int64_t sx, int64_t sy);
 
 /* raster.c */
 enum gs_cmd_result r3d_ps_check(struct r3d_draw *d);

@@ -18,8 +18,9 @@
  * the clipped drawing rectangle and, when enabled, the scissor rectangle
  * are covered.
  *
- * With a depth buffer, a covered pixel is then depth tested (and its depth
- * written) at once, in primitive order: the early depth test.
+ * With a depth or stencil buffer, a covered pixel is then stencil and
+ * depth tested (and the buffers written) at once, in primitive order
+ * (depth.c): the early tests.
  *
  * Covered pixels are grouped in subspans (2x2 pixels at even
  * coordinates), and the subspans of one primitive, in raster order, in
@@ -326,81 +327,6 @@ static void attribute_setup(struct r3d_draw *d, const uint32_t *const v[3], cons
 	}
 }
 
-/* Byte offset of pixel (@x, @y) in a Y-tiled surface (hw-spec-blitter "Tiling"). */
-static uint64_t ytile(uint32_t x, uint32_t y, unsigned int cpp, uint32_t pitch)
-{
-	uint32_t xb = x * cpp;
-
-	return ((uint64_t)(y / 32) * (pitch / 128) + xb / 128) * 4096 + (xb % 128) / 16 * 512 +
-	       (y % 32) * 16 + xb % 16;
-}
-
-static bool compare(unsigned int func, double src, double dst)
-{
-	switch (func) {
-	case COMPARE_ALWAYS: return true;
-	case COMPARE_NEVER: return false;
-	case COMPARE_LESS: return src < dst;
-	case COMPARE_EQUAL: return src == dst;
-	case COMPARE_LEQUAL: return src <= dst;
-	case COMPARE_GREATER: return src > dst;
-	case COMPARE_NOTEQUAL: return src != dst;
-	default: return src >= dst;
-	}
-}
-
-/*
- * The depth test of pixel (@x, @y) at sample (@sx, @sy) (hw-spec-3d "The
- * depth test"): 1 passes (and the depth is written), 0 fails, -1 after a
- * fault stopped the context.  The pixel's depth is the primitive's screen
- * z at the sample, clamped to CC_VIEWPORT 0, as float (D32_FLOAT) or
- * UNORM (D24, D16: clamped to [0, 1], times 2^n - 1, rounded half up).
- */
-static int depth_test(struct r3d_draw *d, const struct r3d_prim *p, uint32_t x, uint32_t y,
-		      int64_t sx, int64_t sy)
-{
-	uint64_t va;
-	double z, e1, e2, src, dst;
-	uint32_t raw = 0, val;
-	float f;
-
-	if (x >= d->depth_w || y >= d->depth_h)
-		return 0;	/* gensim: outside the depth buffer: no pixel */
-	e1 = (double)((p->x[0] - p->x[2]) * (sy - p->y[2]) - (p->y[0] - p->y[2]) * (sx - p->x[2]));
-	e2 = (double)((p->x[1] - p->x[0]) * (sy - p->y[0]) - (p->y[1] - p->y[0]) * (sx - p->x[0]));
-	z = p->z[0] + e1 / (double)p->area * (p->z[1] - p->z[0]) +
-	    e2 / (double)p->area * (p->z[2] - p->z[0]);
-	f = (float)z;
-	if (d->depth_clamp)
-		f = f < d->depth_min ? d->depth_min : f > d->depth_max ? d->depth_max : f;
-	va = d->depth_base + ytile(x, y, d->depth_cpp, d->depth_pitch);
-	if (gs_cs_read(d->cs, false, va, &raw, d->depth_cpp))
-		return -1;
-	if (d->depth_format == DB_FORMAT_D32_FLOAT) {
-		float df;
-
-		memcpy(&df, &raw, 4);
-		memcpy(&val, &f, 4);
-		src = f;
-		dst = df;
-	} else {
-		unsigned int bits = d->depth_format == DB_FORMAT_D16_UNORM ? 16 : 24;
-		double max = (double)((1u << bits) - 1);
-		double c = isnan(f) || f < 0 ? 0 : f > 1 ? 1 : f;
-
-		val = (uint32_t)floor(c * max + 0.5);
-		src = val;
-		dst = raw & ((1u << bits) - 1);
-		if (bits == 24)
-			val |= raw & 0xff000000u;
-	}
-	if (!compare(d->depth_func, src, dst))
-		return 0;
-	if (d->depth_write && gs_cs_write(d->cs, false, va, &val, d->depth_cpp))
-		return -1;
-	return 1;
-}
-
 /* Is the sample (@sx, @sy) inside @p, with the upper-left rule on its edges? */
 static bool inside(const struct r3d_prim *p, int64_t sx, int64_t sy, const int64_t minx,
 		   const int64_t miny, const int64_t maxx, const int64_t maxy)
@@ -465,8 +391,8 @@ enum gs_cmd_result r3d_raster(struct r3d_draw *d, struct r3d_prim *p, const uint
 				if (!inside(p, x * S + half, y * S + half, minx, miny, maxx, maxy))
 					continue;
 				if (d->depth) {
-					int t = depth_test(d, p, (uint32_t)x, (uint32_t)y,
-							   x * S + half, y * S + half);
+					int t = r3d_depth_stencil(d, p, (uint32_t)x, (uint32_t)y,
+								  x * S + half, y * S + half);
 
 					if (t < 0)
 						return GS_CMD_HALT;

@@ -238,30 +238,17 @@ static enum gs_cmd_result check_ps_blend(struct gs_cs *cs, const char *me, const
 	return GS_CMD_NEXT;
 }
 
-static enum gs_cmd_result check_wm_ds(struct gs_cs *cs, const char *me, const uint32_t *dw)
-{
-	REFUSE(cs, me, 1, dw[1], { WMDS_DW1_STENCIL_TEST, "Stencil Test" },
-	       { WMDS_DW1_STENCIL_WRITE, "Stencil Buffer Write" },
-	       { WMDS_DW1_DOUBLE_STENCIL, "Double Sided Stencil" });
-	return GS_CMD_NEXT;
-}
 
 static enum gs_cmd_result check_depth_buffer(struct gs_cs *cs, const char *me, const uint32_t *dw)
 {
 	unsigned int type = FIELD_GET(DB_DW1_TYPE, dw[1]);
 
-	REFUSE(cs, me, 1, dw[1], { DB_DW1_HIZ, "Hierarchical Depth Buffer" },
-	       { DB_DW1_STENCIL_WRITE, "Stencil Write" });
+	REFUSE(cs, me, 1, dw[1], { DB_DW1_HIZ, "Hierarchical Depth Buffer" });
 	if (type != 1 && type != 7)
 		return unimpl(cs, me, "a depth buffer that is not 2D or NULL");
 	return GS_CMD_NEXT;
 }
 
-static enum gs_cmd_result check_stencil_buffer(struct gs_cs *cs, const char *me, const uint32_t *dw)
-{
-	REFUSE(cs, me, 1, dw[1], { SB_DW1_ENABLE, "Stencil Buffer Enable" });
-	return GS_CMD_NEXT;
-}
 
 static enum gs_cmd_result check_hz_op(struct gs_cs *cs, const char *me, const uint32_t *dw)
 {
@@ -354,7 +341,7 @@ static const struct r3d_cmd_info infos[] = {
 	{ KEY(CMD_3DSTATE_PS_EXTRA), "3DSTATE_PS_EXTRA", R3D_S_PS_EXTRA, check_ps_extra },
 	{ KEY(CMD_3DSTATE_PS_BLEND), "3DSTATE_PS_BLEND", R3D_S_PS_BLEND, check_ps_blend },
 	{ KEY(CMD_3DSTATE_WM_DEPTH_STENCIL), "3DSTATE_WM_DEPTH_STENCIL", R3D_S_WM_DEPTH_STENCIL,
-	  check_wm_ds },
+	  NULL },
 	{ KEY(CMD_3DSTATE_WM_HZ_OP), "3DSTATE_WM_HZ_OP", R3D_S_WM_HZ_OP, check_hz_op },
 	{ KEY(CMD_3DSTATE_WM_CHROMAKEY), "3DSTATE_WM_CHROMAKEY", R3D_S_WM_CHROMAKEY,
 	  check_chromakey },
@@ -376,7 +363,7 @@ static const struct r3d_cmd_info infos[] = {
 	{ KEY(CMD_3DSTATE_DEPTH_BUFFER), "3DSTATE_DEPTH_BUFFER", R3D_S_DEPTH_BUFFER,
 	  check_depth_buffer },
 	{ KEY(CMD_3DSTATE_STENCIL_BUFFER), "3DSTATE_STENCIL_BUFFER", R3D_S_STENCIL_BUFFER,
-	  check_stencil_buffer },
+	  NULL },
 	{ KEY(CMD_3DSTATE_HIER_DEPTH_BUFFER), "3DSTATE_HIER_DEPTH_BUFFER",
 	  R3D_S_HIER_DEPTH_BUFFER, NULL },
 	{ KEY(CMD_3DSTATE_CLEAR_PARAMS), "3DSTATE_CLEAR_PARAMS", R3D_S_CLEAR_PARAMS, NULL },

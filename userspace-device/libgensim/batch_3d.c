@@ -317,6 +317,49 @@ int gsim_emit_3d_depth(struct gsim_batch *b, uint64_t va, uint32_t width, uint32
 		    func << 5 | WMDS_DW1_DEPTH_TEST | (write ? WMDS_DW1_DEPTH_WRITE : 0), 0);
 }
 
+static uint32_t stencil_face(const struct gsim_3d_stencil_face *f)
+{
+	return (f->fail & 7) << 29 | (f->depth_fail & 7) << 26 | (f->pass & 7) << 23 |
+	       (f->func & 7) << 8;
+}
+
+int gsim_emit_3d_depth_stencil(struct gsim_batch *b, const struct gsim_3d_depth_stencil *ds)
+{
+	uint32_t fmt = ds->depth_format ? ds->depth_format : GSIM_DEPTH_D32_FLOAT;
+	uint32_t pitch = ds->depth_format ? ds->depth_pitch : 128;
+	uint32_t dw1, back, dw2;
+
+	if (!ds->width || !ds->height || ds->width > 16384 || ds->height > 16384 ||
+	    pitch % 128 || pitch > (1u << 18) || ds->depth_va % 4096 || ds->depth_func > 7 ||
+	    ds->stencil_pitch % 128 || ds->stencil_pitch > (1u << 17) || ds->stencil_va % 4096 ||
+	    (fmt != GSIM_DEPTH_D32_FLOAT && fmt != GSIM_DEPTH_D24_UNORM_X8 &&
+	     fmt != GSIM_DEPTH_D16_UNORM))
+		return lgsim_fail(-EINVAL, "depth/stencil %ux%u, depth pitch %u format %u at "
+				  "%#llx, stencil pitch %u at %#llx", ds->width, ds->height, pitch,
+				  fmt, (unsigned long long)ds->depth_va, ds->stencil_pitch,
+				  (unsigned long long)ds->stencil_va);
+	EMIT(b, CMD_3DSTATE_DEPTH_BUFFER,
+	     1u << 29 | (ds->depth_write ? DB_DW1_DEPTH_WRITE : 0) |
+	     (ds->stencil_write ? DB_DW1_STENCIL_WRITE : 0) | fmt << 18 | (pitch - 1),
+	     LO(ds->depth_va), HI(ds->depth_va), (ds->height - 1) << 18 | (ds->width - 1) << 4,
+	     0, 0, 0);
+	EMIT(b, CMD_3DSTATE_STENCIL_BUFFER,
+	     ds->stencil_pitch ? SB_DW1_ENABLE | (ds->stencil_pitch - 1) : 0,
+	     LO(ds->stencil_va), HI(ds->stencil_va), 0);
+	back = stencil_face(&ds->back);
+	dw1 = stencil_face(&ds->front) | (ds->depth_func & 7) << 5 |
+	      (back >> 23 & 7) << 11 | (back >> 26 & 7) << 14 | (back >> 29 & 7) << 17 |
+	      (back >> 8 & 7) << 20 |
+	      (ds->double_sided ? WMDS_DW1_DOUBLE_STENCIL : 0) |
+	      (ds->stencil_test ? WMDS_DW1_STENCIL_TEST : 0) |
+	      (ds->stencil_write ? WMDS_DW1_STENCIL_WRITE : 0) |
+	      (ds->depth_test ? WMDS_DW1_DEPTH_TEST : 0) |
+	      (ds->depth_write ? WMDS_DW1_DEPTH_WRITE : 0);
+	dw2 = (ds->front.test_mask & 0xff) << 24 | (ds->front.write_mask & 0xff) << 16 |
+	      (ds->back.test_mask & 0xff) << 8 | (ds->back.write_mask & 0xff);
+	return EMIT(b, CMD_3DSTATE_WM_DEPTH_STENCIL, dw1, dw2);
+}
+
 int gsim_emit_3d_primitive(struct gsim_batch *b, uint32_t count, uint32_t start,
 			   uint32_t instances, uint32_t start_instance, int32_t base_vertex,
 			   uint32_t flags)

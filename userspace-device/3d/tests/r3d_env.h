@@ -140,6 +140,13 @@ struct r3e_ref {
 	unsigned int depth_func;	/* COMPARE_* */
 	bool depth_write;
 	float *zbuf;			/* w x h, allocated by r3e_ref_init */
+	/* the stencil test (before the depth test) and its R8 buffer, w x h */
+	bool stencil, stencil_write, double_sided;
+	struct r3e_ref_stencil {
+		unsigned int func, fail, zfail, zpass;	/* COMPARE_*, STENCILOP_* */
+		uint8_t test_mask, write_mask, ref;
+	} sface[2];			/* front, back */
+	uint8_t *sbuf;
 	uint32_t prims;			/* primitives drawn so far */
 	/* the colour calculator (r3d_ref_blend.c): what the device's BLEND_STATE says */
 	uint32_t blend_dw0, blend_e[2];	/* DW0, entry 0 */

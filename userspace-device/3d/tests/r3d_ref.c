@@ -34,7 +34,8 @@ void r3e_ref_init(struct r3e_ref *r, unsigned int w, unsigned int h, uint32_t cl
 	r->count = calloc((size_t)w * h, 4);
 	r->owner = calloc((size_t)w * h, 4);
 	r->zbuf = malloc((size_t)w * h * 4);
-	CHECK(r->img && r->count && r->owner && r->zbuf);
+	r->sbuf = calloc((size_t)w * h, 1);
+	CHECK(r->img && r->count && r->owner && r->zbuf && r->sbuf);
 	for (unsigned int i = 0; i < w * h; i++)
 		r->zbuf[i] = 1.0f;
 	for (unsigned int i = 0; i < w * h; i++)
@@ -54,6 +55,35 @@ void r3e_ref_free(struct r3e_ref *r)
 	free(r->count);
 	free(r->owner);
 	free(r->zbuf);
+	free(r->sbuf);
+}
+
+static bool cmp(unsigned int func, double a, double b)
+{
+	switch (func) {
+	case COMPARE_ALWAYS: return true;
+	case COMPARE_NEVER: return false;
+	case COMPARE_LESS: return a < b;
+	case COMPARE_EQUAL: return a == b;
+	case COMPARE_LEQUAL: return a <= b;
+	case COMPARE_GREATER: return a > b;
+	case COMPARE_NOTEQUAL: return a != b;
+	default: return a >= b;
+	}
+}
+
+static uint8_t sop(unsigned int op, uint8_t v, uint8_t ref)
+{
+	switch (op) {
+	case STENCILOP_KEEP: return v;
+	case STENCILOP_ZERO: return 0;
+	case STENCILOP_REPLACE: return ref;
+	case STENCILOP_INCRSAT: return v < 255 ? (uint8_t)(v + 1) : v;
+	case STENCILOP_DECRSAT: return v > 0 ? (uint8_t)(v - 1) : v;
+	case STENCILOP_INCR: return (uint8_t)(v + 1);
+	case STENCILOP_DECR: return (uint8_t)(v - 1);
+	default: return (uint8_t)(255 - v);
+	}
 }
 
 struct sv {
@@ -158,21 +188,31 @@ static void prim(struct r3e_ref *r, const struct r3e_vertex *v0, const struct r3
 				       (double)area;
 				q[k] = b[k] * s[k].invw;
 			}
-			if (r->depth) {
+			if (r->depth || r->stencil) {
 				float z = (float)(s[0].z + b[1] * (s[1].z - s[0].z) +
 						  b[2] * (s[2].z - s[0].z));
 				float *zp = &r->zbuf[py * (int)r->w + px];
-				bool pass;
+				bool zpass = !r->depth || cmp(r->depth_func, z, *zp);
 
-				switch (r->depth_func) {
-				case COMPARE_LESS: pass = z < *zp; break;
-				case COMPARE_LEQUAL: pass = z <= *zp; break;
-				case COMPARE_GREATER: pass = z > *zp; break;
-				default: pass = true; break;
+				if (r->stencil) {
+					const struct r3e_ref_stencil *f =
+						&r->sface[back && r->double_sided];
+					uint8_t *sp = &r->sbuf[py * (int)r->w + px];
+					bool spass = cmp(f->func, f->ref & f->test_mask,
+							 *sp & f->test_mask);
+					unsigned int op = !spass ? f->fail :
+							  zpass ? f->zpass : f->zfail;
+
+					if (r->stencil_write)
+						*sp = (uint8_t)((*sp & ~f->write_mask) |
+								(sop(op, *sp, f->ref) &
+								 f->write_mask));
+					if (!spass)
+						continue;
 				}
-				if (!pass)
+				if (!zpass)
 					continue;
-				if (r->depth_write)
+				if (r->depth && r->depth_write)
 					*zp = z;
 			}
 			sum = q[0] + q[1] + q[2];

@@ -186,6 +186,17 @@ static void m_blend_logic(struct gsim_batch *b)
 	bs[2] = BLEND_E1_LOGIC_OP | 6u << 27;
 	gsim_emit_3d_ps_blend(b, 1, BLENDFACTOR_ONE, BLENDFACTOR_ONE, 0, 0, 0);
 }
+static void m_stencil_nobuf(struct gsim_batch *b)
+{
+	DW(CMD_3DSTATE_WM_DEPTH_STENCIL, WMDS_DW1_STENCIL_TEST, 0);	/* NULL depth, no stencil */
+}
+static void m_stencil_disabled(struct gsim_batch *b)
+{
+	struct gsim_3d_depth_stencil ds = { .depth_va = R3E_TEX, .width = 48, .height = 48,
+					    .stencil_test = 1 };	/* stencil pitch 0: disabled */
+
+	gsim_emit_3d_depth_stencil(b, &ds);
+}
 static void m_gpgpu(struct gsim_batch *b)
 {
 	gsim_emit_pipeline_select(b, GSIM_PIPELINE_GPGPU);
@@ -236,6 +247,9 @@ static void t_errors(void)
 		{ "a dual-source blend factor", m_blend_src1, CMD_3DPRIMITIVE },
 		{ "a constant factor without COLOR_CALC_STATE", m_blend_const, CMD_3DPRIMITIVE },
 		{ "blending and a logic op together", m_blend_logic, CMD_3DPRIMITIVE },
+		{ "the stencil test with a NULL depth buffer", m_stencil_nobuf, CMD_3DPRIMITIVE },
+		{ "the stencil test without a stencil buffer", m_stencil_disabled,
+		  CMD_3DPRIMITIVE },
 		{ "3DSTATE_SF in the GPGPU pipeline", m_gpgpu, CMD_3DSTATE_SF },
 		{ "an indirect 3DPRIMITIVE", m_indirect, CMD_3DPRIMITIVE | PRIM_DW0_INDIRECT },
 		{ "a hierarchical depth buffer", m_hiz, CMD_3DSTATE_DEPTH_BUFFER },

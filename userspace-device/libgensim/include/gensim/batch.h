@@ -361,6 +361,38 @@ enum gsim_depth_format {
 int gsim_emit_3d_depth(struct gsim_batch *b, uint64_t va, uint32_t width, uint32_t height,
 		       uint32_t pitch, uint32_t format, uint32_t func, int write);
 
+/* One face's stencil test: 3D_Compare_Function @func, 3D_Stencil_Operation on each outcome. */
+struct gsim_3d_stencil_face {
+	uint32_t func;
+	uint32_t fail;		/* the stencil test fails */
+	uint32_t depth_fail;	/* it passes, the depth test fails */
+	uint32_t pass;		/* both pass */
+	uint32_t test_mask, write_mask;
+};
+
+/*
+ * The depth and stencil buffers and tests (hw-spec-3d "The depth test",
+ * "The stencil test"): 3DSTATE_DEPTH_BUFFER (2D, @width x @height, a
+ * Y-tiled @depth_format buffer at @depth_va of @depth_pitch bytes; with
+ * @depth_format 0 a D32_FLOAT description at address 0 for a stencil
+ * buffer's size only), 3DSTATE_STENCIL_BUFFER (a W-tiled R8 buffer at
+ * @stencil_va of @stencil_pitch bytes, a multiple of 128, when
+ * @stencil_pitch is not 0) and 3DSTATE_WM_DEPTH_STENCIL.  The reference
+ * values are COLOR_CALC_STATE's.
+ */
+struct gsim_3d_depth_stencil {
+	uint64_t depth_va;
+	uint32_t width, height;
+	uint32_t depth_pitch, depth_format;
+	uint32_t depth_func;
+	int depth_test, depth_write;
+	uint64_t stencil_va;
+	uint32_t stencil_pitch;
+	int stencil_test, stencil_write, double_sided;
+	struct gsim_3d_stencil_face front, back;
+};
+int gsim_emit_3d_depth_stencil(struct gsim_batch *b, const struct gsim_3d_depth_stencil *ds);
+
 #define GSIM_PRIM_INDEXED	(1u << 0)
 #define GSIM_PRIM_PREDICATE	(1u << 1)
 /*
