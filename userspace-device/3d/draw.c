@@ -181,7 +181,7 @@ static enum gs_cmd_result read_indices(struct r3d_draw *d, uint32_t *out)
 static enum gs_cmd_result draw(struct r3d_draw *d, const uint32_t *dw)
 {
 	struct gs_cs *cs = d->cs;
-	uint32_t *raw = NULL, *fetch = NULL, *seg = NULL, cut_mask;
+	uint32_t *raw = NULL, *fetch = NULL, *vid = NULL, *seg = NULL, cut_mask;
 	enum gs_cmd_result r;
 
 	if (dw[0] & PRIM_DW0_INDIRECT)
@@ -235,8 +235,9 @@ static enum gs_cmd_result draw(struct r3d_draw *d, const uint32_t *dw)
 	d->verts = malloc((size_t)d->count * d->vs_entry);
 	raw = malloc((size_t)d->count * 4);
 	fetch = malloc((size_t)d->count * 4);
+	vid = malloc((size_t)d->count * 4);
 	seg = malloc((size_t)(d->count + 1) * 8);
-	if (!d->verts || !raw || !fetch || !seg) {
+	if (!d->verts || !raw || !fetch || !vid || !seg) {
 		r = gs_cs_instruction_error(cs, "3DPRIMITIVE: out of host memory for %u vertices",
 					    d->count);
 		goto out;
@@ -260,11 +261,18 @@ static enum gs_cmd_result draw(struct r3d_draw *d, const uint32_t *dw)
 				first = n;
 				continue;
 			}
+			/*
+			 * VertexID counts from 0 (EXT Mesa i965 sets
+			 * VertexID_is_zero_based and adds gl_BaseVertex,
+			 * the first vertex or the base vertex, in the
+			 * shader): the stream position, or the index.
+			 */
+			vid[n] = d->indexed ? raw[i] : i;
 			fetch[n++] = d->indexed ? raw[i] + (uint32_t)d->base_vertex : d->start + i;
 		}
 		seg[2 * nseg] = first;
 		seg[2 * nseg++ + 1] = n - first;
-		r = r3d_vs_run(d, fetch, n, inst);
+		r = r3d_vs_run(d, fetch, vid, n, inst);
 		for (uint32_t s = 0; s < nseg && r == GS_CMD_NEXT; s++)
 			r = r3d_assemble(d, seg[2 * s], seg[2 * s + 1]);
 		if (r != GS_CMD_NEXT)
@@ -280,6 +288,7 @@ static enum gs_cmd_result draw(struct r3d_draw *d, const uint32_t *dw)
 out:
 	free(raw);
 	free(fetch);
+	free(vid);
 	free(seg);
 	return r;
 }

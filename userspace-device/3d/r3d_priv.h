@@ -70,7 +70,8 @@ struct r3d_draw {
 	/* URB: the VS entries */
 	uint32_t vs_start, vs_entry, vs_entries;	/* bytes, bytes, count */
 
-	/* Vertex fetch */
+	/* Vertex fetch; 3DSTATE_VF_SGVS: element and component of VertexID / InstanceID, or -1 */
+	int vid_elem, vid_comp, iid_elem, iid_comp;
 	uint64_t ib_addr;
 	uint32_t ib_size, ib_isize;
 	bool cut_enable;
@@ -181,15 +182,18 @@ enum gs_cmd_result r3d_urb_layout(struct r3d_draw *d);
 enum gs_cmd_result r3d_push_constants(struct r3d_draw *d, const char *stage, int const_slot,
 				      int push_slot, uint8_t *out, unsigned int *regs);
 
-/* vf.c: the input VUE of one vertex at @vue (the entry's bytes) */
+/*
+ * vf.c: the input VUE of one vertex at @vue (the entry's bytes): fetched
+ * at @index, its generated VertexID @vid, instance @instance.
+ */
 enum gs_cmd_result r3d_vf_check(struct r3d_draw *d);
-enum gs_cmd_result r3d_vf_fetch(struct r3d_draw *d, uint32_t index, uint32_t instance,
-				uint8_t *vue);
+enum gs_cmd_result r3d_vf_fetch(struct r3d_draw *d, uint32_t index, uint32_t vid,
+				uint32_t instance, uint8_t *vue);
 
-/* vs.c: shade @n vertices (@index[i], instance @inst) into d->verts */
+/* vs.c: shade @n vertices (@index[i], VertexID @vid[i], instance @inst) into d->verts */
 enum gs_cmd_result r3d_vs_check(struct r3d_draw *d);
-enum gs_cmd_result r3d_vs_run(struct r3d_draw *d, const uint32_t *index, uint32_t n,
-			      uint32_t inst);
+enum gs_cmd_result r3d_vs_run(struct r3d_draw *d, const uint32_t *index, const uint32_t *vid,
+			      uint32_t n, uint32_t inst);
 
 /* setup.c */
 enum gs_cmd_result r3d_setup_check(struct r3d_draw *d);

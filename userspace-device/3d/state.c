@@ -108,10 +108,15 @@ static enum gs_cmd_result check_so(struct gs_cs *cs, const char *me, const uint3
 	return GS_CMD_NEXT;
 }
 
+/* gen8.xml 3DSTATE_VF_SGVS: the element offsets are 6-bit, the elements 0..33. */
 static enum gs_cmd_result check_sgvs(struct gs_cs *cs, const char *me, const uint32_t *dw)
 {
-	REFUSE(cs, me, 1, dw[1], { SGVS_DW1_IID_ENABLE, "InstanceID Enable" },
-	       { SGVS_DW1_VID_ENABLE, "VertexID Enable" });
+	if ((dw[1] & SGVS_DW1_VID_ENABLE) && FIELD_GET(SGVS_DW1_VID_ELEMENT, dw[1]) >= R3D_MAX_VE)
+		return gs_cs_instruction_error(cs, "%s: VertexID Element Offset %u (0..%u)", me,
+					       FIELD_GET(SGVS_DW1_VID_ELEMENT, dw[1]), R3D_MAX_VE - 1);
+	if ((dw[1] & SGVS_DW1_IID_ENABLE) && FIELD_GET(SGVS_DW1_IID_ELEMENT, dw[1]) >= R3D_MAX_VE)
+		return gs_cs_instruction_error(cs, "%s: InstanceID Element Offset %u (0..%u)", me,
+					       FIELD_GET(SGVS_DW1_IID_ELEMENT, dw[1]), R3D_MAX_VE - 1);
 	return GS_CMD_NEXT;
 }
 

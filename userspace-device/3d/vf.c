@@ -139,6 +139,33 @@ static uint32_t component(const struct vformat *f, const uint8_t *p, unsigned in
 }
 
 /*
+ * 3DSTATE_VF_SGVS (EXT gen8.xml): VertexID and InstanceID written, as 32-bit
+ * integers, into component Component Number of the VUE slot of element
+ * Element Offset, after the element's own fetch.  gensim: the element
+ * must be one of 3DSTATE_VERTEX_ELEMENTS' (EXT Mesa emits one for them).
+ */
+static enum gs_cmd_result sgvs(struct r3d_draw *d)
+{
+	uint32_t dw1 = SDW(d, R3D_S_VF_SGVS, 1);
+
+	d->vid_elem = d->iid_elem = -1;
+	if (dw1 & SGVS_DW1_VID_ENABLE) {
+		d->vid_elem = (int)FIELD_GET(SGVS_DW1_VID_ELEMENT, dw1);
+		d->vid_comp = (int)FIELD_GET(SGVS_DW1_VID_COMP, dw1);
+	}
+	if (dw1 & SGVS_DW1_IID_ENABLE) {
+		d->iid_elem = (int)FIELD_GET(SGVS_DW1_IID_ELEMENT, dw1);
+		d->iid_comp = (int)FIELD_GET(SGVS_DW1_IID_COMP, dw1);
+	}
+	if (d->vid_elem >= (int)d->st->ve_count || d->iid_elem >= (int)d->st->ve_count)
+		return gs_cs_instruction_error(d->cs, "3DPRIMITIVE: 3DSTATE_VF_SGVS writes element "
+					       "%d, past the %u of 3DSTATE_VERTEX_ELEMENTS",
+					       d->vid_elem >= (int)d->st->ve_count ? d->vid_elem :
+					       d->iid_elem, d->st->ve_count);
+	return GS_CMD_NEXT;
+}
+
+/*
  * What every draw needs of the vertex elements, checked once: a list, its
  * formats, controls and buffers.
  */
@@ -184,11 +211,11 @@ enum gs_cmd_result r3d_vf_check(struct r3d_draw *d)
 						       "vertex buffer %u, which no "
 						       "3DSTATE_VERTEX_BUFFERS described", e, vb);
 	}
-	return GS_CMD_NEXT;
+	return sgvs(d);
 }
 
-enum gs_cmd_result r3d_vf_fetch(struct r3d_draw *d, uint32_t index, uint32_t instance,
-				uint8_t *vue)
+enum gs_cmd_result r3d_vf_fetch(struct r3d_draw *d, uint32_t index, uint32_t vid,
+				uint32_t instance, uint8_t *vue)
 {
 	const struct gs_3d *st = d->st;
 
@@ -242,5 +269,9 @@ enum gs_cmd_result r3d_vf_fetch(struct r3d_draw *d, uint32_t index, uint32_t ins
 		}
 		memcpy(vue + 16 * e, out, 16);
 	}
+	if (d->vid_elem >= 0)
+		memcpy(vue + 16 * d->vid_elem + 4 * d->vid_comp, &vid, 4);
+	if (d->iid_elem >= 0)
+		memcpy(vue + 16 * d->iid_elem + 4 * d->iid_comp, &instance, 4);
 	return GS_CMD_NEXT;
 }

@@ -87,8 +87,8 @@ enum gs_cmd_result r3d_vs_check(struct r3d_draw *d)
 	return GS_CMD_NEXT;
 }
 
-enum gs_cmd_result r3d_vs_run(struct r3d_draw *d, const uint32_t *index, uint32_t n,
-			      uint32_t inst)
+enum gs_cmd_result r3d_vs_run(struct r3d_draw *d, const uint32_t *index, const uint32_t *vid,
+			      uint32_t n, uint32_t inst)
 {
 	for (uint32_t done = 0; done < n;) {
 		uint32_t chunk = n - done < d->vs_entries ? n - done : d->vs_entries;
@@ -100,7 +100,7 @@ enum gs_cmd_result r3d_vs_run(struct r3d_draw *d, const uint32_t *index, uint32_
 			uint8_t *vue = d->st->urb + d->vs_start + v * d->vs_entry;
 
 			memset(vue, 0, d->vs_entry);
-			if (r3d_vf_fetch(d, index[done + v], inst, vue) != GS_CMD_NEXT)
+			if (r3d_vf_fetch(d, index[done + v], vid[done + v], inst, vue) != GS_CMD_NEXT)
 				return GS_CMD_HALT;
 		}
 		if (d->vs_enable) {

@@ -102,6 +102,21 @@ int gsim_emit_3d_topology(struct gsim_batch *b, uint32_t topology)
 	return EMIT(b, CMD_3DSTATE_VF_TOPOLOGY, topology & 0x3f);
 }
 
+int gsim_emit_3d_sgvs(struct gsim_batch *b, int vid_element, uint32_t vid_comp, int iid_element,
+		      uint32_t iid_comp)
+{
+	uint32_t dw1 = 0;
+
+	if (vid_element > 33 || iid_element > 33 || vid_comp > 3 || iid_comp > 3)
+		return lgsim_fail(-EINVAL, "SGVS: VertexID element %d.%u, InstanceID element %d.%u",
+				  vid_element, vid_comp, iid_element, iid_comp);
+	if (vid_element >= 0)
+		dw1 |= SGVS_DW1_VID_ENABLE | vid_comp << 13 | (uint32_t)vid_element;
+	if (iid_element >= 0)
+		dw1 |= SGVS_DW1_IID_ENABLE | iid_comp << 29 | (uint32_t)iid_element << 16;
+	return EMIT(b, CMD_3DSTATE_VF_SGVS, dw1);
+}
+
 int gsim_emit_3d_instancing(struct gsim_batch *b, uint32_t element, int enable, uint32_t step)
 {
 	return EMIT(b, CMD_3DSTATE_VF_INSTANCING, (enable ? VFI_DW1_ENABLE : 0) | (element & 0x3f),

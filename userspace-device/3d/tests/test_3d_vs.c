@@ -253,6 +253,93 @@ static void t_instancing(void)
 	finish(&ref, "instancing");
 }
 
+/*
+ * A VS that reads VertexID (slot 2 x, r10) and InstanceID (slot 2 y, r11)
+ * as the vertex fetcher wrote them (3DSTATE_VF_SGVS): x moves by 0.25 an
+ * instance, red is VertexID / 8.
+ */
+static const char vs_sgvs[] =
+	"mov(8) g20<1>UD g1<8,8,1>UD { align1 1Q NoMask }\n"
+	"mov(8) g21<1>F 0.0F { align1 1Q }\n"
+	"mov(8) g22<1>F 0.0F { align1 1Q }\n"
+	"mov(8) g23<1>F 0.0F { align1 1Q }\n"
+	"mov(8) g24<1>F 0.0F { align1 1Q }\n"
+	"mov(8) g40<1>F g11<8,8,1>UD { align1 1Q }\n"
+	"mul(8) g40<1>F g40<8,8,1>F 0.25F { align1 1Q }\n"
+	"add(8) g25<1>F g2<8,8,1>F g40<8,8,1>F { align1 1Q }\n"
+	"mov(8) g26<1>F g3<8,8,1>F { align1 1Q }\n"
+	"mov(8) g27<1>F g4<8,8,1>F { align1 1Q }\n"
+	"mov(8) g28<1>F g5<8,8,1>F { align1 1Q }\n"
+	"send(8) null<1>UD g20<8,8,1>UD urb 0x12080007UD { align1 1Q }\n"
+	"mov(8) g30<1>UD g1<8,8,1>UD { align1 1Q NoMask }\n"
+	"mov(8) g41<1>F g10<8,8,1>UD { align1 1Q }\n"
+	"mul(8) g31<1>F g41<8,8,1>F 0.125F { align1 1Q }\n"
+	"mov(8) g32<1>F g7<8,8,1>F { align1 1Q }\n"
+	"mov(8) g33<1>F g8<8,8,1>F { align1 1Q }\n"
+	"mov(8) g34<1>F g9<8,8,1>F { align1 1Q }\n"
+	"send(8) null<1>UD g30<8,8,1>UD urb 0x0a080027UD { align1 1Q EOT }\n";
+
+/*
+ * 3DSTATE_VF_SGVS with instancing: VertexID from 0 whatever the start
+ * vertex (sequential) and the raw index (indexed, base vertex not added),
+ * InstanceID from 0 whatever the start instance.
+ */
+static void t_sgvs(void)
+{
+	static struct r3e_vertex v[10];
+	static const uint32_t idx[6] = { 7, 4, 5, 5, 6, 9 };
+	const struct gsim_3d_vertex_element ve[3] = {
+		{ 0, R3D_FMT_R32G32B32A32_FLOAT, 0,
+		  { GSIM_VFCOMP_SRC, GSIM_VFCOMP_SRC, GSIM_VFCOMP_SRC, GSIM_VFCOMP_SRC } },
+		{ 0, R3D_FMT_R32G32B32A32_FLOAT, 16,
+		  { GSIM_VFCOMP_SRC, GSIM_VFCOMP_SRC, GSIM_VFCOMP_SRC, GSIM_VFCOMP_SRC } },
+		{ 0, R3D_FMT_R32G32B32A32_FLOAT, 0,
+		  { GSIM_VFCOMP_0, GSIM_VFCOMP_0, GSIM_VFCOMP_1_FLOAT, GSIM_VFCOMP_1_FLOAT } },
+	};
+	const struct gsim_3d_vertex_buffer vb = { .index = 0, .pitch = sizeof(v[0]), .va = R3E_VB,
+						  .size = sizeof(v) };
+	uint32_t vs = r3e_kernel(&E, vs_sgvs);
+
+	for (unsigned int i = 0; i < 10; i++)
+		v[i] = (struct r3e_vertex){ -0.9f + 0.17f * (float)(i % 5), i & 1 ? 0.7f : -0.6f,
+					    0, 1, 0, (float)i / 10.0f, 0.5f, 1 };
+	for (unsigned int indexed = 0; indexed < 2; indexed++) {
+		struct gsim_3d_vs p = { .kernel = vs, .grf_start = 2, .urb_read_length = 2,
+					.max_threads = 8 };
+		struct r3e_vertex inst[6];
+		struct r3e_ref ref;
+
+		r3e_target(&E, 64, 48, R3D_FMT_R8G8B8A8_UNORM, CLEAR);
+		memcpy(E.vb, v, sizeof(v));
+		begin_vs(vs, 2, 16);
+		gsim_emit_3d_vs(&E.b, &p);
+		gsim_emit_3d_vertex_buffers(&E.b, &vb, 1);
+		gsim_emit_3d_vertex_elements(&E.b, ve, 3);
+		CHECK(!gsim_emit_3d_sgvs(&E.b, 2, 0, 2, 1));
+		gsim_emit_3d_topology(&E.b, GSIM_TOPO_TRILIST);
+		if (indexed) {
+			r3e_indices(&E, idx, 6, 4);
+			/* indices 7, 4, 5, 5, 6, 9 with base vertex -4: vertices 3, 0, 1, 1, 2, 5 */
+			gsim_emit_3d_primitive(&E.b, 6, 0, 3, 5, -4, GSIM_PRIM_INDEXED);
+		} else {
+			gsim_emit_3d_primitive(&E.b, 6, 2, 3, 5, 0, 0);
+		}
+		r3e_run(&E);
+		ref_start(&ref);
+		for (unsigned int k = 0; k < 3; k++) {
+			for (unsigned int i = 0; i < 6; i++) {
+				uint32_t id = indexed ? idx[i] : i;
+
+				inst[i] = v[indexed ? idx[i] - 4 : 2 + i];
+				inst[i].x += (float)k * 0.25f;
+				inst[i].r = (float)id * 0.125f;
+			}
+			r3e_ref_draw(&ref, GSIM_TOPO_TRILIST, inst, 6);
+		}
+		finish(&ref, indexed ? "SGVS indexed" : "SGVS sequential");
+	}
+}
+
 int main(void)
 {
 	r3e_start(&E, 3);
@@ -262,6 +349,7 @@ int main(void)
 	tap_run("VS transform from push constants, perspective-correct colours", t_transform);
 	tap_run("PS push constants", t_ps_push);
 	tap_run("instancing: a per-instance element", t_instancing);
+	tap_run("VertexID and InstanceID from 3DSTATE_VF_SGVS, instanced", t_sgvs);
 	r3e_stop(&E);
 	return tap_done();
 }

@@ -225,6 +225,14 @@ int gsim_emit_3d_index_buffer(struct gsim_batch *b, uint64_t va, uint32_t size,
 /* 3DSTATE_VF: the cut index (primitive restart) of indexed draws, when @cut_enable. */
 int gsim_emit_3d_vf(struct gsim_batch *b, int cut_enable, uint32_t cut_index);
 int gsim_emit_3d_topology(struct gsim_batch *b, uint32_t topology);
+/*
+ * 3DSTATE_VF_SGVS: the vertex fetcher writes VertexID (counting from 0:
+ * the vertex's place in a sequential draw, its index in an indexed one)
+ * into component @vid_comp of element @vid_element when @vid_element >= 0,
+ * and InstanceID (from 0) into component @iid_comp of @iid_element.
+ */
+int gsim_emit_3d_sgvs(struct gsim_batch *b, int vid_element, uint32_t vid_comp, int iid_element,
+		      uint32_t iid_comp);
 /* 3DSTATE_VF_INSTANCING: element @element advances every @step instances when @enable. */
 int gsim_emit_3d_instancing(struct gsim_batch *b, uint32_t element, int enable, uint32_t step);
 
