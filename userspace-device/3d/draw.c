@@ -184,9 +184,6 @@ static enum gs_cmd_result draw(struct r3d_draw *d, const uint32_t *dw)
 	uint32_t *raw = NULL, *fetch = NULL, *vid = NULL, *seg = NULL, cut_mask;
 	enum gs_cmd_result r;
 
-	if (dw[0] & PRIM_DW0_INDIRECT)
-		return gs_cs_instruction_error(cs, "3DPRIMITIVE: Indirect Parameter Enable is not "
-					       "implemented by gensim");
 	if (dw[1] & PRIM_DW1_END_OFFSET)
 		return gs_cs_instruction_error(cs, "3DPRIMITIVE: End Offset Enable is not "
 					       "implemented by gensim");
@@ -215,11 +212,24 @@ static enum gs_cmd_result draw(struct r3d_draw *d, const uint32_t *dw)
 					       "not implemented by gensim" : "reserved");
 	}
 	d->indexed = dw[1] & PRIM_DW1_RANDOM;
-	d->count = dw[2];
-	d->start = dw[3];
-	d->instances = dw[4];
-	d->start_instance = dw[5];
-	d->base_vertex = (int32_t)dw[6];
+	if (dw[0] & PRIM_DW0_INDIRECT) {
+		/*
+		 * Indirect Parameter Enable: the five parameters come from
+		 * the 3DPRIM_* registers (loaded by MI_LOAD_REGISTER_*);
+		 * DW2-DW6 are ignored.
+		 */
+		d->count = gs_reg_read(cs->dev, R3D_3DPRIM_VERTEX_COUNT);
+		d->start = gs_reg_read(cs->dev, R3D_3DPRIM_START_VERTEX);
+		d->instances = gs_reg_read(cs->dev, R3D_3DPRIM_INSTANCE_COUNT);
+		d->start_instance = gs_reg_read(cs->dev, R3D_3DPRIM_START_INSTANCE);
+		d->base_vertex = (int32_t)gs_reg_read(cs->dev, R3D_3DPRIM_BASE_VERTEX);
+	} else {
+		d->count = dw[2];
+		d->start = dw[3];
+		d->instances = dw[4];
+		d->start_instance = dw[5];
+		d->base_vertex = (int32_t)dw[6];
+	}
 	if (r3d_urb_layout(d) != GS_CMD_NEXT || r3d_vf_check(d) != GS_CMD_NEXT ||
 	    r3d_vs_check(d) != GS_CMD_NEXT || r3d_setup_check(d) != GS_CMD_NEXT ||
 	    r3d_cc_state(d) != GS_CMD_NEXT || r3d_ps_check(d) != GS_CMD_NEXT ||

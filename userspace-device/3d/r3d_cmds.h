@@ -26,6 +26,18 @@
 /* DW2 vertex count per instance, DW3 start vertex, DW4 instance count,
  * DW5 start instance, DW6 base vertex (signed) */
 
+/*
+ * The indirect draw's parameters (PRM Vol. 6 Command Stream Programming
+ * (Cherryview 2015), "User Mode Non-Privileged Registers" (RCS)), read
+ * by a 3DPRIMITIVE with Indirect Parameter Enable.
+ */
+#define R3D_3DPRIM_END_OFFSET		0x2420
+#define R3D_3DPRIM_START_VERTEX		0x2430
+#define R3D_3DPRIM_VERTEX_COUNT		0x2434
+#define R3D_3DPRIM_INSTANCE_COUNT	0x2438
+#define R3D_3DPRIM_START_INSTANCE	0x243c
+#define R3D_3DPRIM_BASE_VERTEX		0x2440
+
 /* 3D_Prim_Topo_Type */
 #define TOPO_POINTLIST			1
 #define TOPO_LINELIST			2

@@ -11,6 +11,7 @@
  * hw-spec.rst, "Register reference"); handlers live in the file of the
  * block whose behaviour they start, named <register>_write.
  */
+#include "3d/r3d_cmds.h"
 #include "channel/irq.h"
 #include "core/device.h"
 #include "core/hw.h"
@@ -229,6 +230,19 @@ const struct gs_reg_desc gs_engine_reg_table[] = {
 	{ .offset = GPGPU_DISPATCHDIMY - RENDER_RING_BASE, .name = "GPGPU_DISPATCHDIMY",
 	  .access = GS_RW, .engines = BIT(GS_RCS) },
 	{ .offset = GPGPU_DISPATCHDIMZ - RENDER_RING_BASE, .name = "GPGPU_DISPATCHDIMZ",
+	  .access = GS_RW, .engines = BIT(GS_RCS) },
+	/* rcs0's indirect 3DPRIMITIVE parameters (3d/draw.c; hw-spec-3d "3DPRIMITIVE"). */
+	{ .offset = R3D_3DPRIM_END_OFFSET - RENDER_RING_BASE, .name = "3DPRIM_END_OFFSET",
+	  .access = GS_RW, .engines = BIT(GS_RCS) },
+	{ .offset = R3D_3DPRIM_START_VERTEX - RENDER_RING_BASE, .name = "3DPRIM_START_VERTEX",
+	  .access = GS_RW, .engines = BIT(GS_RCS) },
+	{ .offset = R3D_3DPRIM_VERTEX_COUNT - RENDER_RING_BASE, .name = "3DPRIM_VERTEX_COUNT",
+	  .access = GS_RW, .engines = BIT(GS_RCS) },
+	{ .offset = R3D_3DPRIM_INSTANCE_COUNT - RENDER_RING_BASE, .name = "3DPRIM_INSTANCE_COUNT",
+	  .access = GS_RW, .engines = BIT(GS_RCS) },
+	{ .offset = R3D_3DPRIM_START_INSTANCE - RENDER_RING_BASE, .name = "3DPRIM_START_INSTANCE",
+	  .access = GS_RW, .engines = BIT(GS_RCS) },
+	{ .offset = R3D_3DPRIM_BASE_VERTEX - RENDER_RING_BASE, .name = "3DPRIM_BASE_VERTEX",
 	  .access = GS_RW, .engines = BIT(GS_RCS) },
 };
 const size_t gs_engine_reg_table_len = sizeof(gs_engine_reg_table) / sizeof(gs_engine_reg_table[0]);

@@ -379,7 +379,8 @@ int gsim_emit_3d_primitive(struct gsim_batch *b, uint32_t count, uint32_t start,
 			   uint32_t instances, uint32_t start_instance, int32_t base_vertex,
 			   uint32_t flags)
 {
-	return EMIT(b, CMD_3DPRIMITIVE | (flags & GSIM_PRIM_PREDICATE ? PRIM_DW0_PREDICATE : 0),
+	return EMIT(b, CMD_3DPRIMITIVE | (flags & GSIM_PRIM_PREDICATE ? PRIM_DW0_PREDICATE : 0) |
+		    (flags & GSIM_PRIM_INDIRECT ? PRIM_DW0_INDIRECT : 0),
 		    flags & GSIM_PRIM_INDEXED ? PRIM_DW1_RANDOM : 0, count, start, instances,
 		    start_instance, (uint32_t)base_vertex);
 }

@@ -202,9 +202,9 @@ static void m_gpgpu(struct gsim_batch *b)
 	gsim_emit_pipeline_select(b, GSIM_PIPELINE_GPGPU);
 	DW(CMD_3DSTATE_SF, 0, 0, 0);
 }
-static void m_indirect(struct gsim_batch *b)
+static void m_end_offset(struct gsim_batch *b)
 {
-	DW(CMD_3DPRIMITIVE | PRIM_DW0_INDIRECT, 0, 3, 0, 1, 0, 0);
+	DW(CMD_3DPRIMITIVE, PRIM_DW1_END_OFFSET, 3, 0, 1, 0, 0);
 }
 static void m_hiz(struct gsim_batch *b)
 {
@@ -251,7 +251,7 @@ static void t_errors(void)
 		{ "the stencil test without a stencil buffer", m_stencil_disabled,
 		  CMD_3DPRIMITIVE },
 		{ "3DSTATE_SF in the GPGPU pipeline", m_gpgpu, CMD_3DSTATE_SF },
-		{ "an indirect 3DPRIMITIVE", m_indirect, CMD_3DPRIMITIVE | PRIM_DW0_INDIRECT },
+		{ "a 3DPRIMITIVE with End Offset Enable", m_end_offset, CMD_3DPRIMITIVE },
 		{ "a hierarchical depth buffer", m_hiz, CMD_3DSTATE_DEPTH_BUFFER },
 	};
 

@@ -303,7 +303,8 @@ static void t_sgvs(void)
 	for (unsigned int i = 0; i < 10; i++)
 		v[i] = (struct r3e_vertex){ -0.9f + 0.17f * (float)(i % 5), i & 1 ? 0.7f : -0.6f,
 					    0, 1, 0, (float)i / 10.0f, 0.5f, 1 };
-	for (unsigned int indexed = 0; indexed < 2; indexed++) {
+	for (unsigned int pass = 0; pass < 3; pass++) {
+		bool indexed = pass > 0, indirect = pass == 2;
 		struct gsim_3d_vs p = { .kernel = vs, .grf_start = 2, .urb_read_length = 2,
 					.max_threads = 8 };
 		struct r3e_vertex inst[6];
@@ -317,7 +318,22 @@ static void t_sgvs(void)
 		gsim_emit_3d_vertex_elements(&E.b, ve, 3);
 		CHECK(!gsim_emit_3d_sgvs(&E.b, 2, 0, 2, 1));
 		gsim_emit_3d_topology(&E.b, GSIM_TOPO_TRILIST);
-		if (indexed) {
+		if (indirect) {
+			/*
+			 * The same indexed draw from the 3DPRIM_* registers:
+			 * the vertex count from memory, the rest immediate;
+			 * the command's own parameters are nonsense.
+			 */
+			r3e_indices(&E, idx, 6, 4);
+			E.cst[0] = 6;
+			gsim_emit_load_register_mem(&E.b, R3D_3DPRIM_VERTEX_COUNT, R3E_CONST);
+			gsim_emit_load_register_imm(&E.b, R3D_3DPRIM_START_VERTEX, 0);
+			gsim_emit_load_register_imm(&E.b, R3D_3DPRIM_INSTANCE_COUNT, 3);
+			gsim_emit_load_register_imm(&E.b, R3D_3DPRIM_START_INSTANCE, 5);
+			gsim_emit_load_register_imm(&E.b, R3D_3DPRIM_BASE_VERTEX, (uint32_t)-4);
+			gsim_emit_3d_primitive(&E.b, 99, 7, 50, 1, 1000,
+					       GSIM_PRIM_INDEXED | GSIM_PRIM_INDIRECT);
+		} else if (indexed) {
 			r3e_indices(&E, idx, 6, 4);
 			/* indices 7, 4, 5, 5, 6, 9 with base vertex -4: vertices 3, 0, 1, 1, 2, 5 */
 			gsim_emit_3d_primitive(&E.b, 6, 0, 3, 5, -4, GSIM_PRIM_INDEXED);
@@ -336,7 +352,8 @@ static void t_sgvs(void)
 			}
 			r3e_ref_draw(&ref, GSIM_TOPO_TRILIST, inst, 6);
 		}
-		finish(&ref, indexed ? "SGVS indexed" : "SGVS sequential");
+		finish(&ref, indirect ? "SGVS indexed, indirect" : indexed ? "SGVS indexed" :
+			     "SGVS sequential");
 	}
 }
 
@@ -349,7 +366,8 @@ int main(void)
 	tap_run("VS transform from push constants, perspective-correct colours", t_transform);
 	tap_run("PS push constants", t_ps_push);
 	tap_run("instancing: a per-instance element", t_instancing);
-	tap_run("VertexID and InstanceID from 3DSTATE_VF_SGVS, instanced", t_sgvs);
+	tap_run("VertexID and InstanceID from 3DSTATE_VF_SGVS, instanced; an indirect draw",
+		t_sgvs);
 	r3e_stop(&E);
 	return tap_done();
 }

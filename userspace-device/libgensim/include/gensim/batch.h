@@ -403,10 +403,14 @@ int gsim_emit_3d_depth_stencil(struct gsim_batch *b, const struct gsim_3d_depth_
 
 #define GSIM_PRIM_INDEXED	(1u << 0)
 #define GSIM_PRIM_PREDICATE	(1u << 1)
+#define GSIM_PRIM_INDIRECT	(1u << 2)	/* parameters from the 3DPRIM_* registers */
 /*
  * 3DPRIMITIVE: @count vertices from @start (sequential) or indices from
  * @start (indexed, @base_vertex added), @instances instances from
- * @start_instance; the topology is 3DSTATE_VF_TOPOLOGY's.
+ * @start_instance; the topology is 3DSTATE_VF_TOPOLOGY's.  With
+ * GSIM_PRIM_INDIRECT the five come from 3DPRIM_VERTEX_COUNT (0x2434),
+ * _START_VERTEX (0x2430), _INSTANCE_COUNT (0x2438), _START_INSTANCE
+ * (0x243c) and _BASE_VERTEX (0x2440) instead of the arguments.
  */
 int gsim_emit_3d_primitive(struct gsim_batch *b, uint32_t count, uint32_t start,
 			   uint32_t instances, uint32_t start_instance, int32_t base_vertex,
