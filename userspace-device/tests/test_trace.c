@@ -117,6 +117,7 @@ struct writer {
 	atomic_bool *stop;
 	unsigned int limit;		/* records to make; 0: until *stop */
 	unsigned long long made;
+	atomic_ullong progress;		/* records made so far, for the sessions test */
 };
 
 /* Records with a sequence number in value, so order and loss show. */
@@ -125,8 +126,10 @@ static void *writer_main(void *arg)
 	struct writer *w = arg;
 	unsigned long long n = 0;
 
-	while (w->limit ? n < w->limit : !atomic_load(w->stop))
+	while (w->limit ? n < w->limit : !atomic_load(w->stop)) {
 		gs_trace_mark("w", n++);
+		atomic_store_explicit(&w->progress, n, memory_order_relaxed);
+	}
 	w->made = n;
 	return NULL;
 }
@@ -224,6 +227,16 @@ static void t_threads_many_sessions(void)
 		struct session s;
 
 		CHECK_EQ(gs_trace_start(path), 0);
+		/*
+		 * Every writer records during the session, however loaded the
+		 * host: wait (bounded) for each to make 100 records in it.
+		 */
+		for (unsigned int i = 0; i < WRITERS; i++) {
+			unsigned long long from = atomic_load(&w[i].progress);
+
+			for (int ms = 0; atomic_load(&w[i].progress) < from + 100 && ms < 10000; ms++)
+				usleep(1000);
+		}
 		usleep(3000);
 		/* A start while recording restarts the session. */
 		if (round == 3)
