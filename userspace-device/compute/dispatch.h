@@ -194,6 +194,15 @@ typedef void gs_eu_payload_fn(void *arg, uint32_t index, uint32_t fftid,
  *	thread's payload instead of the GPGPU r0 and constants
  * @payload_arg: its argument
  * @r3d: the URB and render targets the threads' messages reach
+ *
+ * Media threads (gensim; hw-spec-compute "The media scoreboard"), only
+ * with @thread_payload, either may be NULL:
+ * @thread_may_issue: asked before thread @index is issued, threads being
+ *	issued in index order: false holds it (and every thread after it)
+ *	until a thread ends, when it is asked again.  Holding a thread while
+ *	none is live fails the dispatch (GS_EU_ERR_HANG): nothing could end
+ * @thread_retired: thread @index ended (EOT)
+ * Both, like @thread_payload, run with the array's lock held.
  */
 struct gs_eu_dispatch {
 	enum gs_mem_kind space;
@@ -243,6 +252,8 @@ struct gs_eu_dispatch {
 	gs_eu_payload_fn *thread_payload;
 	void *payload_arg;
 	const struct gs_eu_3d *r3d;
+	bool (*thread_may_issue)(void *arg, uint32_t index);
+	void (*thread_retired)(void *arg, uint32_t index);
 };
 
 /*

@@ -118,6 +118,14 @@ void ea_admit(struct gs_eu_array *a, struct ea_run *run)
 			break;
 		if (run->d.max_threads && run->live + run->tpg > run->d.max_threads)
 			break;
+		/* the media scoreboard (dispatch.h): in order, so the rest waits too */
+		if (run->d.thread_may_issue &&
+		    !run->d.thread_may_issue(run->d.payload_arg, run->next_id[0])) {
+			if (!run->live)
+				ea_fail(a, run, NULL, GS_EU_ERR_HANG, "thread %u is held with no "
+					"thread live to end and release it", run->next_id[0]);
+			break;
+		}
 		issue(a, run, g, ss, place);
 		issued = true;
 		run->next_seq++;
@@ -137,6 +145,8 @@ static void retire(struct gs_eu_array *a, struct ea_run *run, struct ea_slot *s)
 	run->res.threads++;
 	run->res.instructions += s->t->retired;
 	gs_trace_thread_end(s->subslice, s->eu, s->tid, s->fftid, g->seq, s->t->retired);
+	if (run->d.thread_retired)
+		run->d.thread_retired(run->d.payload_arg, g->id[0]);
 	if (--g->live)
 		return;
 	gs_trace_group(false, s->subslice, g->barrier_id, g->seq, g->id);

@@ -119,6 +119,8 @@ int ea_validate(const struct gs_eu_array *a, const struct gs_eu_dispatch *d,
 	     d->dim[1] != 1 || d->dim[2] != 1 || d->barrier_enable || d->slm_size || d->curbe))
 		return bad(why, len, "a 3D dispatch runs dim[0] threads, one a group, without "
 			   "barrier, SLM or CURBE");
+	if ((d->thread_may_issue || d->thread_retired) && !d->thread_payload)
+		return bad(why, len, "thread_may_issue and thread_retired need thread_payload");
 	if (check_group(a, d, why, len))
 		return -1;
 	return check_payload(d, why, len);
