@@ -17,5 +17,6 @@ LIB_SRCS += \
 	cmd/cmd_blt.c \
 	cmd/cmd_gpgpu_state.c \
 	cmd/cmd_gpgpu_walker.c \
+	cmd/cmd_gpgpu_media.c \
 	cmd/cmd_3d_state.c \
 	cmd/cmd_3d_prim.c

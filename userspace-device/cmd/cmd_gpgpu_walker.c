@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * GPGPU_WALKER and MEDIA_OBJECT: the render engine's commands that run
- * threads (hw-spec-compute "GPGPU commands", "The dispatch contract";
+ * GPGPU_WALKER, and what every render command that runs threads shares
+ * (the media ones are cmd_gpgpu_media.c): decoding the interface
+ * descriptor, the indirect data, the dispatch's common fields and running
+ * it (hw-spec-compute "GPGPU commands", "The dispatch contract";
  * PRM Vol. 2 Part 2 Media and General Purpose Pipeline (Ivy Bridge 2012),
  * 1.4.2.4 "GPGPU Mode", 1.8.4 "INTERFACE_DESCRIPTOR_DATA", 1.8.6
  * "MEDIA_OBJECT Command", 1.8.10 "GPGPU_WALKER Command", IGT
@@ -48,19 +50,6 @@
 /* How far a kernel may reach past its start when no Instruction Buffer Size bounds it. */
 #define KERNEL_MAX		(1u << 20)
 
-/* One INTERFACE_DESCRIPTOR_DATA, decoded (Gen8 layout, 8 dwords). */
-struct idd {
-	uint64_t ksp;
-	uint32_t sampler_ptr, bt_ptr;
-	bool fp_alt;
-	uint8_t rounding;
-	uint16_t read_length, read_offset;
-	uint8_t cross_length;
-	uint16_t threads;
-	bool barrier;
-	uint32_t slm;
-};
-
 static bool idd_reserved(struct gs_cs *cs, const char *what, unsigned int off, unsigned int n,
 			 uint32_t dw, uint32_t bits)
 {
@@ -81,7 +70,8 @@ static bool idd_reserved(struct gs_cs *cs, const char *what, unsigned int off, u
  * is the interpreter's start state, and 1 (kernel-controlled) leaves cr0
  * to the kernel.
  */
-static int decode_idd(struct gs_cs *cs, const char *what, unsigned int off, struct idd *o)
+int gs_gpgpu_decode_idd(struct gs_cs *cs, const char *what, unsigned int off,
+			struct gs_gpgpu_idd *o)
 {
 	const struct gs_gpgpu *st = cs->gpgpu;
 	const uint32_t *d;
@@ -120,7 +110,7 @@ static int decode_idd(struct gs_cs *cs, const char *what, unsigned int off, stru
 					"encoding %u (0, 1, 2, 4, 8 or 16)", what, off, slm);
 		return -1;
 	}
-	*o = (struct idd){
+	*o = (struct gs_gpgpu_idd){
 		.ksp = (uint64_t)FIELD_GET(IDD_DW1_KSP_HIGH, d[1]) << 32 | (d[0] & IDD_DW0_KSP),
 		.sampler_ptr = d[3] & IDD_DW3_SAMPLER_PTR,
 		.bt_ptr = d[4] & IDD_DW4_BT_PTR,
@@ -137,7 +127,7 @@ static int decode_idd(struct gs_cs *cs, const char *what, unsigned int off, stru
 }
 
 /* The state every dispatch needs; an instruction error names what is missing. */
-static int need_state(struct gs_cs *cs, const char *what)
+int gs_gpgpu_need_state(struct gs_cs *cs, const char *what)
 {
 	const struct gs_gpgpu *st = cs->gpgpu;
 	const char *missing = !st->sba_valid ? "STATE_BASE_ADDRESS" :
@@ -155,8 +145,8 @@ static int need_state(struct gs_cs *cs, const char *what)
  * (*@out, freed by the caller): NULL for @len 0.  An instruction error if
  * they pass the Indirect Object Buffer Size; a fault stops the context.
  */
-static int read_indirect(struct gs_cs *cs, const char *what, uint32_t off, uint32_t len,
-			 uint8_t **out)
+int gs_gpgpu_read_indirect(struct gs_cs *cs, const char *what, uint32_t off, uint32_t len,
+			   uint8_t **out)
 {
 	const struct gs_gpgpu_sba *s = &cs->gpgpu->sba;
 	uint64_t va = s->indirect + off;
@@ -203,8 +193,8 @@ static int read_indirect(struct gs_cs *cs, const char *what, uint32_t off, uint3
  * descriptor's kernel and state pointers.  The Instruction Buffer Size,
  * when set, bounds how far the kernel may reach.
  */
-static int fill(struct gs_cs *cs, const char *what, const struct idd *idd,
-		struct gs_eu_dispatch *d)
+int gs_gpgpu_fill(struct gs_cs *cs, const char *what, const struct gs_gpgpu_idd *idd,
+		  struct gs_eu_dispatch *d)
 {
 	const struct gs_gpgpu *st = cs->gpgpu;
 	const struct gs_gpgpu_sba *s = &st->sba;
@@ -244,7 +234,8 @@ static int fill(struct gs_cs *cs, const char *what, const struct idd *idd,
 }
 
 /* Run @d and turn how it ended into the command's result (the table above). */
-static enum gs_cmd_result run(struct gs_cs *cs, const char *what, const struct gs_eu_dispatch *d)
+enum gs_cmd_result gs_gpgpu_run(struct gs_cs *cs, const char *what,
+				 const struct gs_eu_dispatch *d)
 {
 	struct gs_device *dev = cs->dev;
 	struct gs_eu_result res;
@@ -305,7 +296,7 @@ enum gs_cmd_result gs_cmd_gpgpu_walker(struct gs_cs *cs, const struct gs_cmd_des
 	struct gs_eu_dispatch d;
 	enum gs_cmd_result r;
 	uint8_t *indirect;
-	struct idd idd;
+	struct gs_gpgpu_idd idd;
 
 	(void)cmd;
 	(void)len;
@@ -317,7 +308,7 @@ enum gs_cmd_result gs_cmd_gpgpu_walker(struct gs_cs *cs, const struct gs_cmd_des
 		return gs_cs_instruction_error(cs, "%s with the %s pipeline selected: it needs "
 					       "PIPELINE_SELECT GPGPU (2)", me,
 					       gs_gpgpu_pipeline_name(st->pipeline));
-	if (need_state(cs, me))
+	if (gs_gpgpu_need_state(cs, me))
 		return GS_CMD_HALT;
 	if (dw[0] & (BIT(9) | GENMASK(15, 11)))
 		return gs_cs_instruction_error(cs, "%s: reserved header bits %#x are set", me,
@@ -328,9 +319,9 @@ enum gs_cmd_result gs_cmd_gpgpu_walker(struct gs_cs *cs, const struct gs_cmd_des
 					       me);
 	if (simd == 3)
 		return gs_cs_instruction_error(cs, "%s: SIMD Size 3 is reserved", me);
-	if (decode_idd(cs, me, FIELD_GET(MEDIA_IDD_OFFSET, dw[1]), &idd) || fill(cs, me, &idd, &d))
+	if (gs_gpgpu_decode_idd(cs, me, FIELD_GET(MEDIA_IDD_OFFSET, dw[1]), &idd) || gs_gpgpu_fill(cs, me, &idd, &d))
 		return GS_CMD_HALT;
-	if (read_indirect(cs, me, dw[3] & WALKER_DW3_INDIRECT_START, ind_len, &indirect))
+	if (gs_gpgpu_read_indirect(cs, me, dw[3] & WALKER_DW3_INDIRECT_START, ind_len, &indirect))
 		return GS_CMD_HALT;
 	if (indirect) {
 		/*
@@ -373,113 +364,7 @@ enum gs_cmd_result gs_cmd_gpgpu_walker(struct gs_cs *cs, const struct gs_cmd_des
 	}
 	d.right_mask = dw[13];
 	d.bottom_mask = dw[14];
-	r = run(cs, me, &d);
-	free(indirect);
-	return r;
-}
-
-/*
- * MEDIA_OBJECT, Gen8: 6 dwords and inline data (EXT media-driver g8):
- *   DW1  5:0 Interface Descriptor Offset
- *   DW2  31 Children Present, 24 Thread Synchronization, 22 Force
- *        Destination, 21 Use Scoreboard, 20:19 / 18:17 slice / subslice
- *        destination (ignored without Force Destination), 16:0 Indirect
- *        Data Length
- *   DW3  Indirect Data Start Address, from the indirect object base
- *   DW4-5 scoreboard position, mask and colour (used only with Use
- *        Scoreboard)
- *   DW6+ inline data
- *
- * gensim runs one root thread in generic mode (PRM Vol. 2 Part 2 Media and
- * General Purpose Pipeline (Ivy Bridge 2012), 1.4.2.1 "Generic Mode") with
- * the media pipeline selected: r0 as a GPGPU thread of group (0, 0, 0)
- * (every field the generic root's r0 has and gensim supports sits where
- * the GPGPU r0 has it; the scoreboard fields are 0), then the constant
- * data the descriptor reads, the inline data and the indirect data, each
- * rounded up to whole registers with zeros (T13, T33).  Children, thread
- * synchronization, the scoreboard, forced destinations and descriptors
- * with a barrier or SLM (MEDIA_OBJECT_GRPID's business) are refused by
- * name; so is a thread with no payload at all (T34) or more than 63
- * payload registers (1.8.8 "MEDIA_OBJECT_WALKER Command").  All 32
- * channels are enabled.
- */
-enum gs_cmd_result gs_cmd_media_object(struct gs_cs *cs, const struct gs_cmd_desc *cmd,
-				       const uint32_t *dw, unsigned int len)
-{
-	static const struct {
-		uint32_t bit;
-		const char *name;
-	} refused[] = {
-		{ MO_DW2_CHILDREN_PRESENT, "Children Present" },
-		{ MO_DW2_THREAD_SYNC, "Thread Synchronization" },
-		{ MO_DW2_FORCE_DESTINATION, "Force Destination" },
-		{ MO_DW2_USE_SCOREBOARD, "Use Scoreboard" },
-	};
-	const char *me = "MEDIA_OBJECT";
-	struct gs_gpgpu *st = cs->gpgpu;
-	uint32_t ind_len = FIELD_GET(MO_DW2_INDIRECT_LENGTH, dw[2]);
-	unsigned int ninline = len - 6, cregs, iregs, nregs;
-	struct gs_eu_dispatch d;
-	enum gs_cmd_result r;
-	uint8_t *indirect, *payload;
-	struct idd idd;
-
-	(void)cmd;
-	if (st->pipeline != PIPELINE_SELECT_MEDIA)
-		return gs_cs_instruction_error(cs, "%s with the %s pipeline selected: it needs "
-					       "PIPELINE_SELECT media (1)", me,
-					       gs_gpgpu_pipeline_name(st->pipeline));
-	if (need_state(cs, me))
-		return GS_CMD_HALT;
-	if ((dw[1] & ~MEDIA_IDD_OFFSET) || (dw[2] & (BIT(23) | GENMASK(30, 25))))
-		return gs_cs_instruction_error(cs, "%s: reserved bits are set in DW1 or DW2", me);
-	for (unsigned int i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
-		if (dw[2] & refused[i].bit)
-			return gs_cs_instruction_error(cs, "%s: %s is not implemented by gensim", me,
-						       refused[i].name);
-	if (decode_idd(cs, me, FIELD_GET(MEDIA_IDD_OFFSET, dw[1]), &idd) || fill(cs, me, &idd, &d))
-		return GS_CMD_HALT;
-	if (idd.barrier || idd.slm)
-		return gs_cs_instruction_error(cs, "%s: the interface descriptor asks for a barrier "
-					       "or shared local memory, which a media thread gets "
-					       "only from MEDIA_OBJECT_GRPID (not implemented)", me);
-	cregs = idd.cross_length + idd.read_length;
-	if (cregs && (!st->curbe_valid ||
-		      ((size_t)idd.read_offset + cregs) * 32 > st->curbe_len))
-		return gs_cs_instruction_error(cs, "%s: the descriptor reads %u constant registers "
-					       "at register %u, but the CURBE holds %u bytes", me,
-					       cregs, idd.read_offset,
-					       st->curbe_valid ? st->curbe_len : 0);
-	iregs = (ninline * 4 + 31) / 32;
-	nregs = cregs + iregs + ind_len / 32 + ((ind_len & 31) != 0);
-	if (!nregs)
-		return gs_cs_instruction_error(cs, "%s: no constant, inline or indirect data: the "
-					       "thread would have no payload", me);
-	if (nregs > 63)
-		return gs_cs_instruction_error(cs, "%s: %u payload registers (at most 63)", me,
-					       nregs);
-	if (read_indirect(cs, me, dw[3], ind_len, &indirect))
-		return GS_CMD_HALT;
-	payload = calloc(nregs, 32);
-	if (!payload) {
-		free(indirect);
-		return gs_cs_instruction_error(cs, "%s: out of host memory", me);
-	}
-	if (cregs)
-		memcpy(payload, st->curbe + (size_t)idd.read_offset * 32, (size_t)cregs * 32);
-	memcpy(payload + (size_t)cregs * 32, &dw[6], (size_t)ninline * 4);
-	if (indirect)
-		memcpy(payload + (size_t)(cregs + iregs) * 32, indirect, ind_len);
-	d.curbe = payload;
-	d.curbe_size = nregs * 32;
-	d.curbe_read_length = (uint16_t)nregs;
-	d.idd_offset = (uint8_t)FIELD_GET(MEDIA_IDD_OFFSET, dw[1]);
-	d.simd = 32;
-	d.thread_width = d.thread_height = d.thread_depth = 1;
-	d.dim[0] = d.dim[1] = d.dim[2] = 1;
-	d.right_mask = d.bottom_mask = ~0u;
-	r = run(cs, me, &d);
-	free(payload);
+	r = gs_gpgpu_run(cs, me, &d);
 	free(indirect);
 	return r;
 }

@@ -302,12 +302,19 @@ const struct gs_cmd_desc gs_cmd_table[] = {
 	 */
 	RGPGPU("MEDIA_OBJECT", 2, 1, 0x00, 0xffff, 6, 6 + 504, gs_cmd_media_object,
 	       "[PRM-MEDIA] 1.8.6 MEDIA_OBJECT Command; EXT Gen8 layout"),
-	RMEDIA("MEDIA_OBJECT_PRT", 1, 0x02, 0xffff, NULL),
-	RMEDIA("MEDIA_OBJECT_WALKER", 1, 0x03, 0xffff, NULL),
+	/* 16 dwords, 12 of them inline (1.8.7 "MEDIA_OBJECT_PRT Command", T32). */
+	RGPGPU("MEDIA_OBJECT_PRT", 2, 1, 0x02, 0xffff, 16, 16, gs_cmd_media_object_prt,
+	       "[PRM-MEDIA] 1.8.7 MEDIA_OBJECT_PRT Command; EXT Gen8 layout"),
+	/* 17 dwords and at most 504 inline dwords (1.8.8, T35). */
+	RGPGPU("MEDIA_OBJECT_WALKER", 2, 1, 0x03, 0xffff, 17, 17 + 504,
+	       gs_cmd_media_object_walker,
+	       "[PRM-MEDIA] 1.8.8 MEDIA_OBJECT_WALKER Command; EXT Gen8 layout, Mesa gen8.xml"),
 	/* Gen8: 15 dwords, the only valid length (T32). */
 	RGPGPU("GPGPU_WALKER", 2, 1, 0x05, 0xff, 15, 15, gs_cmd_gpgpu_walker,
 	       "[PRM-MEDIA] 1.8.10 GPGPU_WALKER Command; EXT Gen8 layout"),
-	RMEDIA("MEDIA_OBJECT_GRPID", 1, 0x06, 0xffff, NULL),
+	/* Gen8: 7 dwords and inline data (EXT Mesa gen8.xml; not in the IVB PRM). */
+	RGPGPU("MEDIA_OBJECT_GRPID", 2, 1, 0x06, 0xffff, 7, 7 + 504, gs_cmd_media_object_grpid,
+	       "EXT Mesa gen8.xml MEDIA_OBJECT_GRPID; [PRM-MEDIA] 1.8.6 for the shared fields"),
 	/*
 	 * 3DSTATE, pipelined (opcode 0h, PRM Vol. 6 Command Stream Programming
 	 * (Cherryview 2015), "3D Command Map").

@@ -49,6 +49,11 @@
 #define   VFE_DW5_URB_ENTRY_SIZE	GENMASK(31, 16)
 #define   VFE_DW5_CURBE_SIZE		GENMASK(15, 0)	/* 32-byte units */
 #define   VFE_DW6_SCOREBOARD_ENABLE	BIT(31)
+#define   VFE_DW6_SCOREBOARD_TYPE	BIT(30)		/* 0 stalling, 1 non-stalling */
+#define   VFE_DW6_SCOREBOARD_MASK	GENMASK(7, 0)
+/* DW7: scoreboards 0-3, DW8: 4-7; 4 bits each, S3: delta X then delta Y. */
+#define   VFE_SB_DELTA_X(n)		GENMASK(8 * ((n) & 3) + 3, 8 * ((n) & 3))
+#define   VFE_SB_DELTA_Y(n)		GENMASK(8 * ((n) & 3) + 7, 8 * ((n) & 3) + 4)
 #define MEDIA_CURBE_LOAD		(GFXPIPE(2, 0, 0x01) | (4 - 2))
 #define MEDIA_INTERFACE_DESCRIPTOR_LOAD	(GFXPIPE(2, 0, 0x02) | (4 - 2))
 #define   MEDIA_LOAD_LENGTH		GENMASK(16, 0)	/* DW2 of both loads, bytes */
@@ -64,6 +69,33 @@
 #define   MO_DW2_SLICE_DEST		GENMASK(20, 19)
 #define   MO_DW2_SUBSLICE_DEST		GENMASK(18, 17)
 #define   MO_DW2_INDIRECT_LENGTH	GENMASK(16, 0)
+/* DW4 and DW5 of MEDIA_OBJECT and MEDIA_OBJECT_GRPID: the scoreboard. */
+#define   MO_DW4_SCOREBOARD_Y		GENMASK(24, 16)
+#define   MO_DW4_SCOREBOARD_X		GENMASK(8, 0)
+#define   MO_DW5_SCOREBOARD_COLOR	GENMASK(19, 16)
+#define   MO_DW5_SCOREBOARD_MASK	GENMASK(7, 0)
+#define MEDIA_OBJECT_PRT		(GFXPIPE(2, 1, 0x02) | (16 - 2))
+#define   PRT_DW2_CHILDREN_PRESENT	BIT(31)
+#define   PRT_DW2_FENCE_NEEDED		BIT(23)
+#define   PRT_DW2_FENCE_TYPE		BIT(22)
+#define   PRT_INLINE_DWORDS		12		/* DW4-DW15 */
+#define MEDIA_OBJECT_WALKER		(GFXPIPE(2, 1, 0x03) | (17 - 2))	/* + inline dwords */
+#define   MW_DW5_GROUP_ID_LOOP_SELECT	GENMASK(31, 8)
+#define   MW_DW5_SCOREBOARD_MASK	GENMASK(7, 0)
+#define   MW_DW6_COLOR_COUNT_M1		GENMASK(27, 24)
+#define   MW_DW6_MIDDLE_EXTRA_STEPS	GENMASK(20, 16)
+#define   MW_DW6_MID_UNIT_Y		GENMASK(13, 12)	/* S1 */
+#define   MW_DW6_MID_UNIT_X		GENMASK(9, 8)	/* S1 */
+#define   MW_DW7_GLOBAL_EXEC_COUNT	GENMASK(25, 16)
+#define   MW_DW7_LOCAL_EXEC_COUNT	GENMASK(9, 0)
+/* DW8 block resolution, DW9 local start, DW13 global resolution: U9 pairs. */
+#define   MW_U9_Y			GENMASK(24, 16)
+#define   MW_U9_X			GENMASK(8, 0)
+/* DW11, DW12, DW14-DW16: strides, units and the global start, S9 pairs. */
+#define   MW_S9_Y			GENMASK(25, 16)
+#define   MW_S9_X			GENMASK(9, 0)
+#define MEDIA_OBJECT_GRPID		(GFXPIPE(2, 1, 0x06) | (7 - 2))	/* + inline dwords */
+#define   GRPID_DW2_END_OF_GROUP	BIT(23)
 #define GPGPU_WALKER			(GFXPIPE(2, 1, 0x05) | (15 - 2))
 #define   WALKER_PREDICATE		BIT(8)
 #define   WALKER_INDIRECT_PARAMS	BIT(10)
@@ -72,7 +104,7 @@
 #define   WALKER_DW4_DEPTH_MAX		GENMASK(21, 16)	/* count - 1 */
 #define   WALKER_DW4_HEIGHT_MAX		GENMASK(13, 8)
 #define   WALKER_DW4_WIDTH_MAX		GENMASK(5, 0)
-#define MEDIA_IDD_OFFSET		GENMASK(5, 0)	/* DW1 of the walker and MEDIA_OBJECT */
+#define MEDIA_IDD_OFFSET		GENMASK(5, 0)	/* DW1 of the walkers and MEDIA_OBJECT_* */
 
 /* INTERFACE_DESCRIPTOR_DATA: 8 dwords, 32 bytes. */
 #define IDD_DWORDS			8
