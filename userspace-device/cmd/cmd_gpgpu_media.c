@@ -291,8 +291,6 @@ enum gs_cmd_result gs_cmd_media_object_walker(struct gs_cs *cs, const struct gs_
 	static const struct refused refused[] = {
 		{ MO_DW2_CHILDREN_PRESENT, "Children Present", NO_SPAWN },
 		{ MO_DW2_THREAD_SYNC, "Thread Synchronization", NO_SPAWN },
-		{ MO_DW2_INDIRECT_LENGTH, "Indirect Data Length", "the walker loads no indirect "
-		  "data: it must be 0" },
 	};
 	/* the reserved bits of DW1-DW16 (0: none; DW3 is ignored) */
 	static const uint32_t rsvd[17] = {
@@ -319,6 +317,13 @@ enum gs_cmd_result gs_cmd_media_object_walker(struct gs_cs *cs, const struct gs_
 	char why[160];
 
 	(void)cmd;
+	if (dw[10])
+		return gs_cs_instruction_error(cs, "%s: DW10 = %#x: reserved on Gen8 (IVB's Local "
+					       "End X/Y; Gen8 has no Local End)", mc.me, dw[10]);
+	if (dw[2] & MO_DW2_INDIRECT_LENGTH)
+		return gs_cs_instruction_error(cs, "%s: Indirect Data Length %u: the walker loads "
+					       "no indirect data, it must be 0", mc.me,
+					       FIELD_GET(MO_DW2_INDIRECT_LENGTH, dw[2]));
 	for (unsigned int i = 1; i < 17; i++)
 		if (reserved(cs, mc.me, i, dw[i], rsvd[i]))
 			return GS_CMD_HALT;

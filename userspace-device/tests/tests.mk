@@ -26,6 +26,7 @@ GPGPU_TEST_COMMON := tests/gpgpu_env.c $(ENGINE_TEST_COMMON)
 $(O)/tests/gpgpu_env.o: ALL_CFLAGS += -DGSRUN_EXAMPLES='"$(CURDIR)/examples"'
 $(eval $(call gsim_test,test_gpgpu_kernels,tests/test_gpgpu_kernels.c $(GPGPU_TEST_COMMON)))
 $(eval $(call gsim_test,test_gpgpu_state,tests/test_gpgpu_state.c $(GPGPU_TEST_COMMON)))
+$(eval $(call gsim_test,test_gpgpu_media,tests/test_gpgpu_media.c $(GPGPU_TEST_COMMON)))
 
 # The device's trace recorder (core/trace.c), alone and hooked into a device
 # running a GPGPU job.
