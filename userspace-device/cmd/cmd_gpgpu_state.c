@@ -24,8 +24,9 @@
  * encodings.  Fields with no effect on what a thread computes are
  * accepted: MOCS (gensim has no caches), the gateway bits of
  * MEDIA_VFE_STATE (a GPGPU barrier needs no gateway state), the URB sizes
- * (the payload goes straight into the GRF) and the scoreboard state, which
- * GPGPU threads never use (T39) and MEDIA_OBJECT refuses to use.
+ * (the payload goes straight into the GRF).  The scoreboard state is
+ * latched with the rest: GPGPU threads never use it (T39), the media
+ * commands do (cmd_gpgpu_media.c).
  */
 #include <string.h>
 
