@@ -491,7 +491,8 @@ static unsigned int fuzz_command(uint32_t *seed, int e, uint32_t *dw, unsigned i
  */
 static void t_garbage(void)
 {
-	uint32_t seed = 0x12345678, cmd[16];
+	/* room for the longest command fuzz_command() makes: 8 past a row's minimum */
+	uint32_t seed = 0x12345678, cmd[32];
 	struct eng_env env;
 
 	ee_start(&env, NULL);
@@ -505,7 +506,9 @@ static void t_garbage(void)
 		const uint64_t addrs[] = { pd.addr, pb.addr, d.addr };
 		unsigned int n;
 
-		for (unsigned int k = 0; (n = fuzz_command(&seed, e, cmd, 1024 - k - 1, addrs, 3));
+		for (unsigned int k = 0;
+		     (n = fuzz_command(&seed, e, cmd, 1024 - k - 1 < 32 ? 1024 - k - 1 : 32,
+				       addrs, 3));
 		     k += n)
 			ee_buf_emit(&pb, cmd, n);
 		BEMIT(&pb, MI_BATCH_BUFFER_END);
