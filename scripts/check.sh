@@ -151,6 +151,10 @@ gate "igt-build" "$log" $?
 # not through a pipe, so its exit status is its own; one that runs past the
 # limit, dies, or exits without its plan gets a "not ok" line naming it (and
 # the test it was in when it was killed: the one after its last result).
+# The OpenCL corpus's ocloc binaries: compiled once by the release run,
+# reused by asan and tsan, and read by the VM's gensim_ocl (IGC under TCG
+# would take minutes a file).
+export GENSIM_OCL_CACHE=$top/build/ocl-cache
 for v in release asan tsan; do
 	step "native tests ($v)"
 	for t in build/"$v"/tests/*; do

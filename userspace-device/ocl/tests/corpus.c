@@ -5,9 +5,11 @@
  */
 #include <ctype.h>
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "corpus.h"
@@ -140,15 +142,41 @@ bad:
 	return -1;
 }
 
+/* @bin exists and is newer than the sources it was compiled from. */
+static bool fresh(const struct corpus *c, const char *bin, const char *file)
+{
+	struct stat b, s;
+	char src[600];
+
+	if (stat(bin, &b))
+		return false;
+	snprintf(src, sizeof(src), "%s/%s", c->dir, file);
+	if (stat(src, &s) || s.st_mtime > b.st_mtime)
+		return false;
+	snprintf(src, sizeof(src), "%s/corpus.h", c->dir);
+	return !stat(src, &s) && s.st_mtime <= b.st_mtime;
+}
+
 int corpus_build(struct corpus *c, char *why, size_t len)
 {
+	const char *cache = getenv("GENSIM_OCL_CACHE");
 	char cmd[2048], out[4096];
 
-	snprintf(c->tmp, sizeof(c->tmp), "/tmp/gensim-ocl-XXXXXX");
-	if (!mkdtemp(c->tmp)) {
-		snprintf(why, len, "mkdtemp %s failed", c->tmp);
-		c->tmp[0] = 0;
-		return -1;
+	c->cached = cache && *cache;
+	if (c->cached) {
+		snprintf(c->tmp, sizeof(c->tmp), "%s", cache);
+		if (mkdir(c->tmp, 0755) && errno != EEXIST) {
+			snprintf(why, len, "GENSIM_OCL_CACHE %s: %s", c->tmp, strerror(errno));
+			c->tmp[0] = 0;
+			return -1;
+		}
+	} else {
+		snprintf(c->tmp, sizeof(c->tmp), "/tmp/gensim-ocl-XXXXXX");
+		if (!mkdtemp(c->tmp)) {
+			snprintf(why, len, "mkdtemp %s failed", c->tmp);
+			c->tmp[0] = 0;
+			return -1;
+		}
 	}
 	for (unsigned int f = 0; f < c->nfile; f++)
 		for (unsigned int v = 0; v < CORPUS_NVARIANTS; v++) {
@@ -164,13 +192,14 @@ int corpus_build(struct corpus *c, char *why, size_t len)
 				 c->tmp, c->dir, c->file[f], cv->simd, c->dir,
 				 cv->stateless ? "-internal_options "
 				 "-cl-intel-greater-than-4GB-buffer-required" : "", stem);
-			if (run(cmd, out, sizeof(out))) {
+			snprintf(c->bin[f][v], sizeof(c->bin[f][v]), "%s/%s_Gen8core.bin", c->tmp,
+				 stem);
+			if (!(c->cached && fresh(c, c->bin[f][v], c->file[f])) &&
+			    run(cmd, out, sizeof(out))) {
 				snprintf(why, len, "ocloc failed on %s (SIMD%u, %s): %.300s",
 					 c->file[f], cv->simd, corpus_build_name(cv), out);
 				return -1;
 			}
-			snprintf(c->bin[f][v], sizeof(c->bin[f][v]), "%s/%s_Gen8core.bin", c->tmp,
-				 stem);
 			if (gsim_cl_program_open(c->bin[f][v], &c->prog[f][v])) {
 				snprintf(why, len, "%s", gsim_last_error());
 				return -1;
@@ -186,7 +215,7 @@ void corpus_free(struct corpus *c)
 			gsim_cl_program_free(c->prog[f][v]);
 			c->prog[f][v] = NULL;
 		}
-	if (c->tmp[0]) {
+	if (c->tmp[0] && !c->cached) {
 		DIR *d = opendir(c->tmp);
 		struct dirent *e;
 

@@ -52,6 +52,7 @@ struct corpus_kernel {
 struct corpus {
 	char dir[512];			/* the corpus sources */
 	char tmp[256];			/* the compiled binaries */
+	bool cached;			/* tmp is GENSIM_OCL_CACHE: kept */
 	struct corpus_kernel k[CORPUS_MAX_KERNELS];
 	unsigned int nkernel;
 	char file[CORPUS_MAX_FILES][32];
@@ -65,7 +66,13 @@ struct corpus {
 bool corpus_have_ocloc(char *why, size_t len);
 /* Read the manifest of @dir: 0, or -1 with @why. */
 int corpus_load_manifest(struct corpus *c, const char *dir, char *why, size_t len);
-/* Compile every file in every variant and load the programs: 0, or -1 with @why. */
+/*
+ * Compile every file in every variant and load the programs: 0, or -1 with
+ * @why.  With GENSIM_OCL_CACHE=DIR in the environment the binaries go to
+ * DIR and stay there; one newer than its .cl file and corpus.h is used
+ * without ocloc (how the VM, which has no time for IGC under TCG, runs
+ * the corpus through the driver: igt-tests/gensim_ocl.c).
+ */
 int corpus_build(struct corpus *c, char *why, size_t len);
 void corpus_free(struct corpus *c);
 

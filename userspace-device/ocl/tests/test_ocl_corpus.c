@@ -16,6 +16,7 @@
  * changed - fails its test.  The table at the end shows kernel, build, SIMD
  * and the outcome with each worker count.
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
@@ -52,6 +53,10 @@ struct dev {
 };
 
 static struct dev devs[2] = { { .workers = 1 }, { .workers = WORKERS_N } };
+/* Devices in use: both in process, or with --drm the driver's render node alone. */
+static unsigned int ndevs = 2;
+static const char *drm_node;		/* --drm=NODE; NULL: the first gensim node */
+static bool use_drm;
 
 enum outcome { O_PASS, O_EXPECTED, O_ABSENT, O_BUG, O_FAIL, O_COUNT };
 
@@ -68,11 +73,16 @@ static void open_dev(struct dev *d)
 {
 	struct gsim_inprocess_config cfg;
 
-	gsim_inprocess_config_init(&cfg);
-	cfg.eu_workers = d->workers;
-	cfg.job_timeout_ms = TIMEOUT_MS;
-	CHECK_MSG(!gsim_open_inprocess(&cfg, &d->dev), "gsim_open_inprocess: %s",
-		  gsim_last_error());
+	if (use_drm) {
+		CHECK_MSG(!gsim_open(drm_node, &d->dev), "gsim_open %s: %s",
+			  drm_node ? drm_node : "(the gensim render node)", gsim_last_error());
+	} else {
+		gsim_inprocess_config_init(&cfg);
+		cfg.eu_workers = d->workers;
+		cfg.job_timeout_ms = TIMEOUT_MS;
+		CHECK_MSG(!gsim_open_inprocess(&cfg, &d->dev), "gsim_open_inprocess: %s",
+			  gsim_last_error());
+	}
 	CHECK_MSG(!gsim_vm_create(d->dev, 0, &d->vm), "%s", gsim_last_error());
 	CHECK_MSG(!gsim_queue_create(d->dev, GSIM_ENGINE_CLASS_RENDER, 0, d->vm,
 				     GSIM_PRIORITY_NORMAL, &d->queue), "%s", gsim_last_error());
@@ -278,6 +288,16 @@ static enum outcome run_one(const struct corpus_kernel *ck, unsigned int v, stru
 			snprintf(text, len, "unsupported: %.180s", log[0] ? log : msg);
 			return O_EXPECTED;
 		}
+		/*
+		 * Through the driver the device's words stay in its log: a
+		 * client sees the fence's -ENOEXEC, an instruction error.  The
+		 * words are checked in process; here the kind of failure.
+		 */
+		if (err && use_drm && ret == -ENOEXEC) {
+			snprintf(text, len, "unsupported (an instruction error, -ENOEXEC): %.140s",
+				 msg);
+			return O_EXPECTED;
+		}
 		snprintf(text, len, "FAIL: %.180s", msg);
 		return O_FAIL;
 	}
@@ -317,13 +337,19 @@ static void t_kernel(void)
 	for (unsigned int v = 0; v < CORPUS_NVARIANTS; v++) {
 		struct cell *cell = &table[ki][v];
 
-		for (unsigned int w = 0; w < 2; w++) {
+		for (unsigned int w = 0; w < ndevs; w++) {
 			cell->o[w] = run_one(ck, v, &devs[w], cell->text[w], sizeof(cell->text[w]));
 			if (cell->o[w] == O_FAIL && !bad++)
-				snprintf(first, sizeof(first), "%s SIMD%u, %u worker(s): %.200s",
+				snprintf(first, sizeof(first), "%s SIMD%u, %s: %.200s",
 					 corpus_build_name(&corpus_variants[v]),
-					 corpus_variants[v].simd, devs[w].workers,
+					 corpus_variants[v].simd,
+					 use_drm ? "through the driver" :
+					 devs[w].workers == 1 ? "1 worker" : "3 workers",
 					 cell->text[w]);
+		}
+		if (ndevs == 1) {	/* one column: the table shows it twice */
+			cell->o[1] = cell->o[0];
+			memcpy(cell->text[1], cell->text[0], sizeof(cell->text[1]));
 		}
 		if (cell->o[0] != cell->o[1] && !bad++)
 			snprintf(first, sizeof(first), "%s SIMD%u: 1 worker \"%.100s\", %u: \"%.100s\"",
@@ -344,7 +370,7 @@ static void t_cases_listed(void)
 
 static void t_open(void)
 {
-	for (unsigned int w = 0; w < 2; w++)
+	for (unsigned int w = 0; w < ndevs; w++)
 		open_dev(&devs[w]);
 }
 
@@ -354,6 +380,7 @@ static void print_table(void)
 					    "FAIL" };
 
 	printf("# %-18s %-9s %-6s %s\n", "kernel", "build", "SIMD",
+	       use_drm ? "result (through the driver)" :
 	       "result (1 worker | 3 workers when they differ)");
 	for (unsigned int k = 0; k < corpus.nkernel; k++)
 		for (unsigned int v = 0; v < CORPUS_NVARIANTS; v++) {
@@ -368,7 +395,8 @@ static void print_table(void)
 				printf(" | %s", c->text[1]);
 			printf("\n");
 		}
-	printf("# summary (kernel x variant, both worker counts):\n");
+	printf("# summary (kernel x variant, %s):\n",
+	       use_drm ? "through the driver" : "both worker counts");
 	for (unsigned int v = 0; v < CORPUS_NVARIANTS; v++) {
 		printf("#   %-9s SIMD%-2u", corpus_build_name(&corpus_variants[v]),
 		       corpus_variants[v].simd);
@@ -378,10 +406,34 @@ static void print_table(void)
 	}
 }
 
-int main(void)
+static void usage(void)
+{
+	fprintf(stderr, "usage: test_ocl_corpus [--drm[=NODE]]\n"
+		"  Every corpus kernel in six builds on the in-process device with 1 and %u EU\n"
+		"  workers, or with --drm through the gensim driver's render node NODE (default:\n"
+		"  the first gensim node).  GENSIM_OCL_CACHE=DIR keeps the ocloc binaries in DIR\n"
+		"  and reuses the fresh ones.\n", WORKERS_N);
+}
+
+int main(int argc, char **argv)
 {
 	char why[1024];
 
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--drm")) {
+			use_drm = true;
+		} else if (!strncmp(argv[i], "--drm=", 6)) {
+			use_drm = true;
+			drm_node = argv[i] + 6;
+		} else {
+			usage();
+			return 2;
+		}
+	}
+	if (use_drm) {
+		ndevs = 1;
+		devs[0].workers = 0;
+	}
 	if (!corpus_have_ocloc(why, sizeof(why))) {
 		fprintf(stderr, "test_ocl_corpus: SKIPPED: %s\n", why);
 		tap_skip("OpenCL corpus on gensim", why);
@@ -394,21 +446,27 @@ int main(void)
 		return 1;
 	}
 	tap_run("every case is in the MANIFEST", t_cases_listed);
-	tap_run("the in-process devices open (1 and 3 EU workers)", t_open);
-	if (!devs[0].dev || !devs[1].dev) {
-		corpus_free(&corpus);
-		return tap_done();
-	}
+	tap_run(use_drm ? "the gensim render node opens" :
+		"the in-process devices open (1 and 3 EU workers)", t_open);
+	for (unsigned int w = 0; w < ndevs; w++)
+		if (!devs[w].dev) {
+			corpus_free(&corpus);
+			return tap_done();
+		}
 	for (unsigned int k = 0; k < corpus.nkernel; k++) {
 		char name[128];
 
 		current = &corpus.k[k];
-		snprintf(name, sizeof(name), "%s (%s): 2 builds x SIMD8/16/32 x 1 and %u workers",
-			 current->name, current->file, WORKERS_N);
+		if (use_drm)
+			snprintf(name, sizeof(name), "%s (%s): 2 builds x SIMD8/16/32 through the "
+				 "driver", current->name, current->file);
+		else
+			snprintf(name, sizeof(name), "%s (%s): 2 builds x SIMD8/16/32 x 1 and %u "
+				 "workers", current->name, current->file, WORKERS_N);
 		tap_run(name, t_kernel);
 	}
 	print_table();
-	for (unsigned int w = 0; w < 2; w++)
+	for (unsigned int w = 0; w < ndevs; w++)
 		gsim_close(devs[w].dev);
 	corpus_free(&corpus);
 	return tap_done();
