@@ -164,9 +164,13 @@ static void g_reg(const struct gseu_insn *i, const struct gseu_reg *r, bool dst,
 			if (r->writemask != 0xf)
 				snprintf(o->extra, sizeof(o->extra), ".wm%x", r->writemask);
 		} else {
-			/* IGA spells src0/src1 "<2;1>", src2 "<1>" */
-			snprintf(o->region, sizeof(o->region), r->rep_ctrl ? "<0;0>" :
-				 r == &i->src[2] ? "<1>" : "<2;1>");
+			/* IGA spells src0/src1 "<2;1>" ("<0;0>" replicated), src2
+			 * "<1>" ("<0>") */
+			if (r == &i->src[2])
+				snprintf(o->region, sizeof(o->region), r->rep_ctrl ? "<0>" : "<1>");
+			else
+				snprintf(o->region, sizeof(o->region), r->rep_ctrl ? "<0;0>" :
+					 "<2;1>");
 			if (r->swizzle != 0xe4 && !r->rep_ctrl)
 				snprintf(o->extra, sizeof(o->extra), ".swz%02x", r->swizzle);
 		}
@@ -550,7 +554,7 @@ int canon_from_iga(const char *line, struct canon *c, char *why, size_t len)
 		snprintf(c->f[CF_EO], sizeof(c->f[0]), "M%u", eo);
 		t++;
 	}
-	if (t < n && tok[t][0] == '(' && strcmp(tok[t], "(sat)") && strncmp(tok[t], "(abs)", 5)) {
+	if (t < n && tok[t][0] == '(' && strncmp(tok[t], "(sat)", 5) && strncmp(tok[t], "(abs)", 5)) {
 		char *close = strchr(tok[t], ')');
 
 		if (!close)
