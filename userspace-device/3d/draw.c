@@ -196,6 +196,7 @@ static enum gs_cmd_result draw(struct r3d_draw *d, const uint32_t *dw)
 					       "topology)");
 	d->topology = SDW(d, R3D_S_VF_TOPOLOGY, 1) & 0x3f;
 	switch (d->topology) {
+	case TOPO_POINTLIST:
 	case TOPO_TRILIST:
 	case TOPO_TRISTRIP:
 	case TOPO_TRIFAN:

@@ -146,6 +146,9 @@
 #define   SF_DW3_LINE_PV		GENMASK(28, 27)
 #define   SF_DW3_FAN_PV			GENMASK(26, 25)
 #define   SF_DW3_SUBPIXEL_4BIT		BIT(12)
+#define   SF_DW3_SMOOTH_POINT		BIT(13)
+#define   SF_DW3_POINT_WIDTH_STATE	BIT(11)	/* Point Width Source: 0 the VUE, 1 DW3 */
+#define   SF_DW3_POINT_WIDTH		GENMASK(10, 0)	/* U8.3 pixels */
 #define CMD_3DSTATE_WM			R3D_CMD(0, 0x14, 2)
 #define   WM_DW1_STATISTICS		BIT(31)
 #define   WM_DW1_LEGACY_DEPTH_CLEAR	BIT(30)

@@ -97,6 +97,8 @@ struct r3d_draw {
 	bool vp_transform;
 	float vp[16];			/* SF_CLIP_VIEWPORT 0 */
 	unsigned int tri_pv, fan_pv;
+	bool point_state;		/* 3DSTATE_SF Point Width Source: State */
+	float point_width;		/* its Point Width, pixels */
 	unsigned int subpixel;		/* bits: 8 or 4 */
 	bool front_ccw;
 	unsigned int cull;

@@ -61,6 +61,15 @@ enum gs_cmd_result r3d_setup_check(struct r3d_draw *d)
 	d->subpixel = sf[3] & SF_DW3_SUBPIXEL_4BIT ? 4 : 8;
 	d->front_ccw = raster[1] & RASTER_DW1_FRONT_CCW;
 	d->cull = FIELD_GET(RASTER_DW1_CULL, raster[1]);
+	d->point_state = sf[3] & SF_DW3_POINT_WIDTH_STATE;
+	d->point_width = (float)FIELD_GET(SF_DW3_POINT_WIDTH, sf[3]) / 8.0f;
+	if (d->topology == TOPO_POINTLIST && (sf[3] & SF_DW3_SMOOTH_POINT))
+		return gs_cs_instruction_error(d->cs, "3DPRIMITIVE: 3DSTATE_SF Smooth Point Enable "
+					       "(antialiased points) is not implemented by gensim");
+	if (d->topology == TOPO_POINTLIST && sbe[2])
+		return gs_cs_instruction_error(d->cs, "3DPRIMITIVE: 3DSTATE_SBE Point Sprite "
+					       "Texture Coordinate Enable %#x is not implemented "
+					       "by gensim", sbe[2]);
 	if (d->tri_pv > 2 || d->fan_pv > 2)
 		return gs_cs_instruction_error(d->cs, "3DPRIMITIVE: 3DSTATE_SF provoking vertex "
 					       "select 3 is reserved");
@@ -243,6 +252,79 @@ static enum gs_cmd_result screen(struct r3d_draw *d, const uint32_t *const v[3],
 	return r3d_raster(d, &p, v, flat);
 }
 
+/*
+ * A point (hw-spec-3d "Points"): a square of the point width centred on
+ * the snapped vertex, its half side rounded to the subpixel grid,
+ * rasterized as a RECTLIST rectangle (the upper-left rule of an
+ * axis-aligned box); every attribute is the vertex's.
+ */
+static enum gs_cmd_result screen_point(struct r3d_draw *d, const uint32_t *v)
+{
+	const uint32_t *const vv[3] = { v, v, v };
+	struct r3d_prim p = { .rect = true };
+	double scale = (double)(1u << d->subpixel);
+	float x = fl(v[4]), y = fl(v[5]), z = fl(v[6]), w = fl(v[7]);
+	float width = d->point_state ? d->point_width : fl(v[3]), sx, sy, sz;
+	double invw = 1.0;
+	int64_t cx, cy, h;
+
+	/* gensim: the width clamped to Point Width's U8.3 range, NaN its minimum */
+	if (!(width >= 0.125f))
+		width = 0.125f;
+	if (width > 255.875f)
+		width = 255.875f;
+	if (d->persp_divide) {
+		x = x / w;
+		y = y / w;
+		z = z / w;
+		invw = 1.0 / (double)w;
+	}
+	sx = d->vp_transform ? d->vp[SFVP_M00] * x + d->vp[SFVP_M30] : x;
+	sy = d->vp_transform ? d->vp[SFVP_M11] * y + d->vp[SFVP_M31] : y;
+	sz = d->vp_transform ? d->vp[SFVP_M22] * z + d->vp[SFVP_M32] : z;
+	sx += (float)d->origin_x;
+	sy += (float)d->origin_y;
+	if (!(fabsf(sx) < R3D_COORD_LIMIT) || !(fabsf(sy) < R3D_COORD_LIMIT) ||
+	    !isfinite(invw) || invw <= 0)
+		return GS_CMD_NEXT;	/* gensim: off the grid, or behind the eye */
+	cx = (int64_t)floor((double)sx * scale + 0.5);
+	cy = (int64_t)floor((double)sy * scale + 0.5);
+	h = (int64_t)floor((double)width * scale / 2 + 0.5);
+	/* lower right, lower left, upper left: a RECTLIST's order, area 4h^2 > 0 */
+	p.x[0] = cx + h;
+	p.y[0] = cy + h;
+	p.x[1] = cx - h;
+	p.y[1] = cy + h;
+	p.x[2] = cx - h;
+	p.y[2] = cy - h;
+	p.area = 4 * h * h;
+	for (unsigned int i = 0; i < 3; i++) {
+		p.z[i] = sz;
+		p.invw[i] = invw;
+	}
+	d->prims_drawn++;
+	return r3d_raster(d, &p, vv, v);
+}
+
+/* One point: the clipper's test of its vertex (points are not clipped), then screen_point(). */
+static enum gs_cmd_result point(struct r3d_draw *d, uint32_t a)
+{
+	const uint32_t *v = d->verts + (size_t)a * d->vue_dw;
+	unsigned int pl[8], np;
+
+	if (!d->rendering)
+		return GS_CMD_NEXT;
+	if (d->clip_enable && d->clip_mode == CLIP_MODE_REJECT_ALL)
+		return GS_CMD_NEXT;
+	if (d->clip_enable && d->clip_mode != CLIP_MODE_ACCEPT_ALL) {
+		np = (unsigned int)planes(d, pl);
+		for (unsigned int k = 0; k < np; k++)
+			if (dist(d, pl[k], v) < 0)
+				return GS_CMD_NEXT;
+	}
+	return screen_point(d, v);
+}
+
 /* One primitive of the topology: clip tests, clipping, then screen(). */
 static enum gs_cmd_result primitive(struct r3d_draw *d, uint32_t a, uint32_t b, uint32_t c,
 				    unsigned int pv, bool rect)
@@ -309,6 +391,14 @@ enum gs_cmd_result r3d_assemble(struct r3d_draw *d, uint32_t first, uint32_t n)
 	enum gs_cmd_result r = GS_CMD_NEXT;
 	bool list = d->topology == TOPO_TRILIST || d->topology == TOPO_RECTLIST;
 
+	if (d->topology == TOPO_POINTLIST) {
+		for (uint32_t i = 0; i < n && r == GS_CMD_NEXT; i++) {
+			if ((i & 255) == 0 && gs_gpgpu_must_stop(d->cs))
+				return GS_CMD_RETRY;
+			r = point(d, first + i);
+		}
+		return r;
+	}
 	for (uint32_t i = 0; i + 3 <= n && r == GS_CMD_NEXT; i += list ? 3 : 1) {
 		/* a reset request stops a long draw between primitives; it runs again */
 		if ((i & 255) == 0 && gs_gpgpu_must_stop(d->cs))

@@ -195,14 +195,24 @@ int gsim_emit_3d_clip(struct gsim_batch *b, uint32_t flags)
 	return EMIT(b, CMD_3DSTATE_CLIP, 0, dw2, 0);
 }
 
-int gsim_emit_3d_sf(struct gsim_batch *b, uint32_t flags, uint32_t tri_pv, uint32_t fan_pv)
+int gsim_emit_3d_sf_point(struct gsim_batch *b, uint32_t flags, uint32_t tri_pv, uint32_t fan_pv,
+			  uint32_t point_width)
 {
 	if (tri_pv > 2 || fan_pv > 2)
 		return lgsim_fail(-EINVAL, "provoking vertex %u / %u (0..2)", tri_pv, fan_pv);
+	if (point_width > 2047)
+		return lgsim_fail(-EINVAL, "point width %u/8 (U8.3: at most 2047)", point_width);
 	return EMIT(b, CMD_3DSTATE_SF,
 		    flags & GSIM_SF_VIEWPORT_TRANSFORM ? SF_DW1_VIEWPORT_TRANSFORM : 0, 0,
 		    tri_pv << 29 | tri_pv << 27 | fan_pv << 25 |
-		    (flags & GSIM_SF_SUBPIXEL_4BIT ? SF_DW3_SUBPIXEL_4BIT : 0));
+		    (flags & GSIM_SF_SUBPIXEL_4BIT ? SF_DW3_SUBPIXEL_4BIT : 0) |
+		    (flags & GSIM_SF_POINT_WIDTH_STATE ? SF_DW3_POINT_WIDTH_STATE : 0) |
+		    point_width);
+}
+
+int gsim_emit_3d_sf(struct gsim_batch *b, uint32_t flags, uint32_t tri_pv, uint32_t fan_pv)
+{
+	return gsim_emit_3d_sf_point(b, flags, tri_pv, fan_pv, 0);
 }
 
 int gsim_emit_3d_raster(struct gsim_batch *b, uint32_t cull, uint32_t flags)

@@ -175,6 +175,7 @@ int gsim_emit_blt_tiling(struct gsim_batch *b, int src_y, int dst_y);
 
 /* 3D_Prim_Topo_Type values gensim draws. */
 enum gsim_prim_topology {
+	GSIM_TOPO_POINTLIST = 1,
 	GSIM_TOPO_TRILIST = 4,
 	GSIM_TOPO_TRISTRIP = 5,
 	GSIM_TOPO_TRIFAN = 6,
@@ -280,8 +281,12 @@ int gsim_emit_3d_clip(struct gsim_batch *b, uint32_t flags);
 
 #define GSIM_SF_VIEWPORT_TRANSFORM	(1u << 0)
 #define GSIM_SF_SUBPIXEL_4BIT		(1u << 1)
+#define GSIM_SF_POINT_WIDTH_STATE	(1u << 2)	/* points: @point_width, not the VUE's */
 /* 3DSTATE_SF with the provoking vertices of triangle lists and strips, and of fans. */
 int gsim_emit_3d_sf(struct gsim_batch *b, uint32_t flags, uint32_t tri_pv, uint32_t fan_pv);
+/* The same with Point Width @point_width in 1/8 pixels (U8.3: 1..2047). */
+int gsim_emit_3d_sf_point(struct gsim_batch *b, uint32_t flags, uint32_t tri_pv, uint32_t fan_pv,
+			  uint32_t point_width);
 
 enum gsim_cull {
 	GSIM_CULL_BOTH = 0,
