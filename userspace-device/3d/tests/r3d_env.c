@@ -285,6 +285,18 @@ const char r3e_ps_interp16[] =
 	"send(16) null<1>UW g110<8,8,1>UD dp_render 0x10031000UD { align1 1H EOT }\n";
 
 /*
+ * The same with one SIMD16 pln a component, as IGT's gen8 rendercopy
+ * kernel interpolates: the second operand r2 is u, v of lanes 0-7 (r2,
+ * r3) then of lanes 8-15 (r4, r5), the order of the payload.
+ */
+const char r3e_ps_interp16_pln[] =
+	"pln(16) g110<1>F g6<0,1,0>F g2<8,8,1>F { align1 1H }\n"
+	"pln(16) g112<1>F g6.4<0,1,0>F g2<8,8,1>F { align1 1H }\n"
+	"pln(16) g114<1>F g7<0,1,0>F g2<8,8,1>F { align1 1H }\n"
+	"pln(16) g116<1>F g7.4<0,1,0>F g2<8,8,1>F { align1 1H }\n"
+	"send(16) null<1>UW g110<8,8,1>UD dp_render 0x10031000UD { align1 1H EOT }\n";
+
+/*
  * The VS: position (r2-r5) and colour (r6-r9) of eight vertices in, the
  * VUE out: slot 0 the header (zeros), 1 the position, 2 the colour.  Two
  * URB writes: header and position at offset 0, the colour at slot 2.

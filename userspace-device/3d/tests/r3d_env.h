@@ -114,6 +114,7 @@ char *r3e_ps_const(unsigned int simd, float r, float g, float b, float a);
 /* Interpolates attribute 0 with the barycentrics at r2 into the colour. */
 extern const char r3e_ps_interp8[];	/* SIMD8, setup data at r4 */
 extern const char r3e_ps_interp16[];	/* SIMD16, setup data at r6 */
+extern const char r3e_ps_interp16_pln[];	/* the same with SIMD16 pln (IGT rendercopy) */
 extern const char r3e_vs_pass[];	/* position and colour through, data at r2 */
 
 /* ---- The CPU reference (hw-spec-3d's rules, written again) ---- */
@@ -134,6 +135,8 @@ struct r3e_ref {
 	bool front_ccw;
 	bool flat;			/* attribute 0 constant */
 	unsigned int tri_pv, fan_pv;
+	bool point_state;		/* points: point_width, else the vertex's a */
+	float point_width;
 	bool perspective;		/* perspective barycentrics */
 	bool bgra;			/* B8G8R8A8 target */
 	bool depth;			/* a D32_FLOAT depth test */
@@ -155,7 +158,10 @@ struct r3e_ref {
 
 void r3e_ref_init(struct r3e_ref *r, unsigned int w, unsigned int h, uint32_t clear);
 void r3e_ref_free(struct r3e_ref *r);
-/* Draw @n vertices of @topology (clip-space positions, colour as attribute 0). */
+/*
+ * Draw @n vertices of @topology (clip-space positions, colour as attribute
+ * 0).  POINTLIST: the vertex's a is its width unless point_state.
+ */
 void r3e_ref_draw(struct r3e_ref *r, unsigned int topology, const struct r3e_vertex *v,
 		  unsigned int n);
 uint8_t r3e_unorm8(float f);

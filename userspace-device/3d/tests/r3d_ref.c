@@ -230,12 +230,49 @@ static void prim(struct r3e_ref *r, const struct r3e_vertex *v0, const struct r3
 	}
 }
 
+/*
+ * A point (hw-spec-3d "Points"): the square [X - h, X + h) x [Y - h, Y + h)
+ * of sample positions around the snapped centre, h the half width rounded
+ * to the subpixel grid; the vertex's colour everywhere.
+ */
+static void ref_point(struct r3e_ref *r, const struct r3e_vertex *v)
+{
+	double scale = (double)(1u << r->subpixel);
+	int64_t S = 1 << r->subpixel, half = r->ul_corner ? 0 : S / 2, cx, cy, h;
+	float x = v->x / v->w, y = v->y / v->w;
+	float sx = r->vp_transform ? r->vp[0] * x + r->vp[3] : x;
+	float sy = r->vp_transform ? r->vp[1] * y + r->vp[4] : y;
+	float width = r->point_state ? r->point_width : v->a;
+	const float col[4] = { v->r, v->g, v->b, v->a };
+
+	CHECK_MSG(!r->depth && !r->stencil, "reference: points with depth or stencil");
+	width = width < 0.125f ? 0.125f : width > 255.875f ? 255.875f : width;
+	sx += (float)r->origin_x;
+	sy += (float)r->origin_y;
+	cx = (int64_t)floor((double)sx * scale + 0.5);
+	cy = (int64_t)floor((double)sy * scale + 0.5);
+	h = (int64_t)floor((double)width * scale / 2 + 0.5);
+	r->prims++;
+	for (int py = r->clip_y0; py <= r->clip_y1; py++) {
+		for (int px = r->clip_x0; px <= r->clip_x1; px++) {
+			int64_t qx = (int64_t)px * S + half, qy = (int64_t)py * S + half;
+
+			if (qx >= cx - h && qx < cx + h && qy >= cy - h && qy < cy + h)
+				pixel(r, (unsigned int)px, (unsigned int)py, col);
+		}
+	}
+}
+
 void r3e_ref_draw(struct r3e_ref *r, unsigned int topology, const struct r3e_vertex *v,
 		  unsigned int n)
 {
 	static const unsigned int odd_pv[3] = { 1, 0, 2 };
 
 	switch (topology) {
+	case GSIM_TOPO_POINTLIST:
+		for (unsigned int i = 0; i < n; i++)
+			ref_point(r, &v[i]);
+		break;
 	case GSIM_TOPO_TRILIST:
 	case GSIM_TOPO_RECTLIST:
 		for (unsigned int i = 0; i + 3 <= n; i += 3)

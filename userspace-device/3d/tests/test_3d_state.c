@@ -78,6 +78,7 @@ static void m_lines(struct gsim_batch *b)
 static void m_points(struct gsim_batch *b)
 {
 	gsim_emit_3d_topology(b, TOPO_POINTLIST);
+	DW(CMD_3DSTATE_SF, 0, 0, SF_DW3_SMOOTH_POINT);
 }
 static void m_quads(struct gsim_batch *b)
 {
@@ -226,7 +227,7 @@ static void t_errors(void)
 		{ "stream output", m_so, CMD_3DSTATE_STREAMOUT },
 		{ "a SIMD4x2 vertex shader", m_vs_simd4x2, CMD_3DSTATE_VS },
 		{ "LINELIST", m_lines, CMD_3DPRIMITIVE },
-		{ "POINTLIST", m_points, CMD_3DPRIMITIVE },
+		{ "smooth (antialiased) points", m_points, CMD_3DPRIMITIVE },
 		{ "QUADLIST", m_quads, CMD_3DPRIMITIVE },
 		{ "PATCHLIST_3", m_patches, CMD_3DPRIMITIVE },
 		{ "32 VS URB entries", m_urb_few, CMD_3DPRIMITIVE },
