@@ -7,8 +7,8 @@
  *   urb.c    the URB layout of 3DSTATE_URB_* and _PUSH_CONSTANT_ALLOC_*
  *   vf.c     vertex fetch into the VS URB entries
  *   vs.c     vertex shader threads on the EU array; the output VUEs
- *   setup.c  primitive assembly, clipping, viewport, culling, attribute
- *            setup
+ *   setup.c  primitive assembly, clipping, viewport, culling, points,
+ *            attribute setup
  *   cc.c     the colour calculator's state: BLEND_STATE, COLOR_CALC_STATE
  *   depth.c  the depth and stencil tests, early, as pixels are covered
  *   raster.c coverage (top-left rule, fixed point), subspans, pixel shader

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * From vertices to primitives on the screen (hw-spec-3d "Primitive
- * assembly", "Clipping", "Viewport and snapping", "Culling"): the
- * topology's triangles and rectangles, the clipper's tests and clipping
- * in homogeneous space, the perspective divide, the SF viewport
- * transform, the drawing rectangle origin, snapping to the subpixel grid,
- * and culling by facing.  Each surviving primitive goes to raster.c.
+ * assembly", "Points", "Clipping", "Viewport and snapping", "Culling"):
+ * the topology's triangles, rectangles and points, the clipper's tests
+ * and clipping in homogeneous space, the perspective divide, the SF
+ * viewport transform, the drawing rectangle origin, snapping to the
+ * subpixel grid, and culling by facing.  Each surviving primitive goes to raster.c.
  *
  * Layouts EXT Mesa gen8.xml 3DSTATE_CLIP, 3DSTATE_SF, 3DSTATE_RASTER,
  * SF_CLIP_VIEWPORT; the VUE header (dwords 0-3) and position (dwords 4-7)
