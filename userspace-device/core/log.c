@@ -4,7 +4,7 @@
 
 #include "core/log.h"
 
-int gs_log_verbosity;
+atomic_int gs_log_verbosity;
 
 void gs_log(enum gs_log_level level, const char *fmt, ...)
 {
@@ -12,7 +12,8 @@ void gs_log(enum gs_log_level level, const char *fmt, ...)
 	char line[512];
 	va_list ap;
 
-	if ((int)level > gs_log_verbosity && level != GS_LOG_ERROR)
+	if ((int)level > atomic_load_explicit(&gs_log_verbosity, memory_order_relaxed) &&
+	    level != GS_LOG_ERROR)
 		return;
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof(line), fmt, ap);

@@ -6,13 +6,20 @@
 #ifndef GSDEV_LOG_H
 #define GSDEV_LOG_H
 
+#include <stdatomic.h>
+
 enum gs_log_level {
 	GS_LOG_ERROR,
 	GS_LOG_INFO,
 	GS_LOG_TRACE,
 };
 
-extern int gs_log_verbosity;
+/*
+ * The level: set by the process (or an in-process device's opener) while
+ * other devices' threads may be logging, hence atomic (relaxed: a level
+ * change need not order anything else).
+ */
+extern atomic_int gs_log_verbosity;
 
 void gs_log(enum gs_log_level level, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
