@@ -162,7 +162,9 @@ static enum gs_cmd_result media_dispatch(struct gs_cs *cs, const struct media_cm
 		job.r0[2] = (uint32_t)mc->idd_off << 4;
 		job.r0_position = true;
 	}
-	job.r0[3] = idd.sampler_ptr & ~31u;
+	job.r0[3] = (idd.sampler_ptr & ~31u) | gs_eu_scratch_enc(st->scratch_per_thread);
+	job.scratch_base = st->scratch_base;
+	job.scratch_per_thread = st->scratch_per_thread;
 	job.r0[4] = idd.bt_ptr & ~31u;
 	job.payload = payload;
 	job.payload_regs = nregs;

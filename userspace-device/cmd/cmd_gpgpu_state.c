@@ -20,7 +20,7 @@
  * Sequence").
  *
  * gensim refuses what it does not implement, by name, with an instruction
- * error: scratch space, stack size, slice disable, reserved bits and
+ * error: stack size, slice disable, reserved bits and
  * encodings.  Fields with no effect on what a thread computes are
  * accepted: MOCS (gensim has no caches), the gateway bits of
  * MEDIA_VFE_STATE (a GPGPU barrier needs no gateway state), the URB sizes
@@ -170,6 +170,49 @@ enum gs_cmd_result gs_cmd_state_base_address(struct gs_cs *cs, const struct gs_c
 }
 
 /*
+ * MEDIA_VFE_STATE's scratch space (hw-spec-compute "Scratch space"; EXT
+ * Mesa gen8.xml MEDIA_VFE_STATE: DW1 31:10 Scratch Space Base Pointer,
+ * 3:0 Per Thread Scratch Space, 1 KiB << n for n 0..11; DW2 15:0 Scratch
+ * Space Base Pointer High).  The pointer is an offset from the General
+ * State Base Address, and each hardware thread owns the slot
+ * Scratch Space Base Pointer + FFTID * Per Thread Scratch Space ([PRM-MEDIA]
+ * 1.5.1.10.5 "Scratch Space").  That slot pointer reaches the thread in
+ * r0.5 31:10, 32 bits: gensim refuses a buffer whose last slot does not
+ * fit them (the high dword among it), and, since Gen8 has no enable bit,
+ * takes a pointer of 0 as "no scratch" (a Per Thread Scratch Space with it
+ * is an error).  *@base, *@size: the pointer and the slot bytes, 0 for none.
+ */
+static int vfe_scratch(struct gs_cs *cs, const char *me, const uint32_t *dw, uint32_t threads,
+		       uint32_t *base, uint32_t *size)
+{
+	uint32_t enc = FIELD_GET(VFE_DW1_SCRATCH_SIZE, dw[1]);
+	uint32_t lo = dw[1] & VFE_DW1_SCRATCH_BASE, hi = dw[2] & VFE_DW2_SCRATCH_BASE_HIGH;
+
+	*base = 0;
+	*size = 0;
+	if (!lo && !hi) {
+		if (enc)
+			gs_cs_instruction_error(cs, "%s: Per Thread Scratch Space %u without a "
+						"Scratch Space Base Pointer", me, enc);
+		return enc ? -1 : 0;
+	}
+	if (enc > 11) {
+		gs_cs_instruction_error(cs, "%s: Per Thread Scratch Space %u is reserved (0..11: "
+					"1 KiB..2 MiB)", me, enc);
+		return -1;
+	}
+	if (hi || (uint64_t)lo + ((uint64_t)threads << (10 + enc)) > 1ull << 32) {
+		gs_cs_instruction_error(cs, "%s: Scratch Space Base Pointer %#x%08x + %u threads x "
+					"%u bytes reaches past 4 GiB: r0.5 holds 32 bits", me, hi,
+					lo, threads, 1024u << enc);
+		return -1;
+	}
+	*base = lo;
+	*size = 1024u << enc;
+	return 0;
+}
+
+/*
  * MEDIA_VFE_STATE, Gen8: 9 dwords (EXT media-driver g8; PRM Vol. 2 Part 2
  * Media and General Purpose Pipeline (Ivy Bridge 2012), 1.8.1
  * "MEDIA_VFE_STATE Command"; Mesa src/intel/genxml/gen8.xml,
@@ -187,6 +230,7 @@ enum gs_cmd_result gs_gpgpu_vfe(struct gs_cs *cs, const uint32_t *dw)
 	uint32_t max = FIELD_GET(VFE_DW3_MAX_THREADS, dw[3]) + 1;
 	uint32_t curbe = FIELD_GET(VFE_DW5_CURBE_SIZE, dw[5]);
 	const char *me = "MEDIA_VFE_STATE";
+	uint32_t scratch_base, scratch_size;
 
 	if (gs_gpgpu_need_media(cs, me) != GS_CMD_NEXT ||
 	    reserved(cs, me, 1, dw[1], GENMASK(9, 8)) ||
@@ -195,10 +239,8 @@ enum gs_cmd_result gs_gpgpu_vfe(struct gs_cs *cs, const uint32_t *dw)
 	    reserved(cs, me, 4, dw[4], GENMASK(31, 2)) ||
 	    reserved(cs, me, 6, dw[6], GENMASK(29, 8)))
 		return GS_CMD_HALT;
-	if ((dw[1] & VFE_DW1_SCRATCH_BASE) || (dw[2] & 0xffff))
-		return gs_cs_instruction_error(cs, "%s: a Scratch Space Base Pointer (%#x %#x): "
-					       "scratch space is not implemented by gensim", me,
-					       dw[2] & 0xffff, dw[1] & VFE_DW1_SCRATCH_BASE);
+	if (vfe_scratch(cs, me, dw, threads, &scratch_base, &scratch_size))
+		return GS_CMD_HALT;
 	if (dw[1] & VFE_DW1_STACK_SIZE)
 		return gs_cs_instruction_error(cs, "%s: Stack Size %u is not implemented by gensim",
 					       me, FIELD_GET(VFE_DW1_STACK_SIZE, dw[1]));
@@ -219,6 +261,8 @@ enum gs_cmd_result gs_gpgpu_vfe(struct gs_cs *cs, const uint32_t *dw)
 	st->vfe_dw[0] = MEDIA_VFE_STATE;
 	st->max_threads = max;
 	st->curbe_alloc = curbe * 32;
+	st->scratch_base = scratch_base;
+	st->scratch_per_thread = scratch_size;
 	st->vfe_valid = true;
 	return GS_CMD_NEXT;
 }

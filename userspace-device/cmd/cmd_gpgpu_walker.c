@@ -222,6 +222,8 @@ int gs_gpgpu_fill(struct gs_cs *cs, const char *what, const struct gs_gpgpu_idd 
 	d->dynamic_state_base = s->dynamic;
 	d->instruction_base = s->instruction;
 	d->max_threads = st->max_threads;
+	d->scratch_base = st->scratch_base;
+	d->scratch_per_thread = st->scratch_per_thread;
 	d->kernel_start = idd->ksp;
 	d->sampler_state_ptr = idd->sampler_ptr;
 	d->binding_table_ptr = idd->bt_ptr;

@@ -278,6 +278,7 @@ enum gseu_send_result ea_dp_a64_block(struct ea_sf *c, unsigned int type);
 unsigned int ea_oword_block_regs(unsigned int bs);
 int ea_oword_block_move(struct ea_sf *c, const struct ea_target *tg, uint64_t off,
 			unsigned int bs, bool write);
+enum gseu_send_result ea_dp_scratch(struct ea_sf *c, unsigned int type);
 enum gseu_send_result ea_dp_fence(struct ea_sf *c, unsigned int type);
 enum gseu_send_result ea_dp_media_block(struct ea_sf *c, unsigned int type);
 enum gseu_send_result ea_dp_typed(struct ea_sf *c, unsigned int type);

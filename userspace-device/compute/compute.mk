@@ -25,6 +25,7 @@ LIB_SRCS += \
 	compute/dp_scattered.c \
 	compute/dp_a64_scattered.c \
 	compute/dp_block.c \
+	compute/dp_scratch.c \
 	compute/dp_a64_block.c \
 	compute/dp_media.c \
 	compute/dp_typed.c \
@@ -51,6 +52,7 @@ $(eval $(call test,test_compute_sampler,compute/tests/test_compute_sampler.c $(C
 $(eval $(call test,test_compute_errors,compute/tests/test_compute_errors.c $(COMPUTE_TEST_COMMON)))
 $(eval $(call test,test_compute_typed,compute/tests/test_compute_typed.c $(COMPUTE_TEST_COMMON)))
 $(eval $(call test,test_compute_a64,compute/tests/test_compute_a64.c $(COMPUTE_TEST_COMMON)))
+$(eval $(call test,test_compute_scratch,compute/tests/test_compute_scratch.c $(COMPUTE_TEST_COMMON)))
 $(eval $(call test,test_compute_igc,compute/tests/test_compute_igc.c compute/tests/igc_bin.c \
 	$(COMPUTE_TEST_COMMON)))
 

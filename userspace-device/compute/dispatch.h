@@ -123,6 +123,12 @@ typedef void gs_eu_payload_fn(void *arg, uint32_t index, uint32_t fftid,
  * MEDIA_VFE_STATE:
  * @max_threads: Maximum Number of Threads as a count (field + 1); at most
  *	this many threads are live at once.  0: as many as the array has
+ * @scratch_base: Scratch Space Base Pointer, an offset from
+ *	@general_state_base (1 KiB aligned)
+ * @scratch_per_thread: Per Thread Scratch Space in bytes (1 KiB << n, n
+ *	0..11); 0: no scratch space.  Hardware thread FFTID owns the bytes
+ *	from @scratch_base + FFTID * @scratch_per_thread, which r0.5 holds;
+ *	@scratch_base plus every slot of the array must stay below 4 GiB
  *
  * INTERFACE_DESCRIPTOR_DATA (Gen8 layout):
  * @kernel_start: Kernel Start Pointer, offset from @instruction_base;
@@ -216,6 +222,8 @@ struct gs_eu_dispatch {
 	uint64_t instruction_base;
 
 	uint32_t max_threads;
+	uint32_t scratch_base;
+	uint32_t scratch_per_thread;
 
 	uint64_t kernel_start;
 	uint32_t sampler_state_ptr;
@@ -255,6 +263,26 @@ struct gs_eu_dispatch {
 	bool (*thread_may_issue)(void *arg, uint32_t index);
 	void (*thread_retired)(void *arg, uint32_t index);
 };
+
+/*
+ * The scratch fields of a thread's r0 (hw-spec-compute "Scratch space"):
+ * r0.3 3:0 Per Thread Scratch Space (log2 of the KiB), r0.5 31:10 the
+ * thread's slot, base + FFTID * per-thread bytes ([PRM-MEDIA] 1.5.1.10.5
+ * "Scratch Space").  Both 0 without scratch space.
+ */
+static inline uint32_t gs_eu_scratch_enc(uint32_t per_thread)
+{
+	uint32_t n = 0;
+
+	while (per_thread > 1024u << n)
+		n++;
+	return per_thread ? n : 0;
+}
+
+static inline uint32_t gs_eu_scratch_ptr(uint32_t base, uint32_t per_thread, uint32_t fftid)
+{
+	return per_thread ? (base + fftid * per_thread) & ~0x3ffu : 0;
+}
 
 /*
  * struct gs_eu_result - how a dispatch ended

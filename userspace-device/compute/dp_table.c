@@ -14,7 +14,8 @@
  *
  * The message type is descriptor bits 18:14 (5 bits on Gen8; Gen7 used
  * 17:14 plus a category bit 18, and DC0 types 16..31 are the scratch
- * messages of that category).
+ * messages of that category: on Gen8 too, bit 18 picks the scratch block
+ * messages, whose bits 17:14 are fields, dp_scratch.c).
  */
 #include "compute/array_priv.h"
 
@@ -23,6 +24,9 @@ struct dp_msg {
 	ea_dp_fn fn;			/* NULL: not implemented, see why */
 	const char *why;
 };
+
+#define SCRATCH_READ { "scratch block read", ea_dp_scratch, NULL }
+#define SCRATCH_WRITE { "scratch block write", ea_dp_scratch, NULL }
 
 static const struct dp_msg dc0[32] = {
 	[0] = { "OWord block read", ea_dp_oword_block, NULL },
@@ -38,6 +42,23 @@ static const struct dp_msg dc0[32] = {
 	[11] = { "DWord scattered write", NULL, "not implemented (use untyped or byte scattered)" },
 	[12] = { "byte scattered write", ea_dp_byte_scattered, NULL },
 	[13] = { "untyped surface write (DC0)", NULL, "Gen7 only: Gen8 sends it to DC1 (SFID 12)" },
+	/* bit 18 set: the scratch block messages, bits 17:14 are their fields (dp_scratch.c) */
+	[16] = SCRATCH_READ,
+	[17] = SCRATCH_READ,
+	[18] = SCRATCH_READ,
+	[19] = SCRATCH_READ,
+	[20] = SCRATCH_READ,
+	[21] = SCRATCH_READ,
+	[22] = SCRATCH_READ,
+	[23] = SCRATCH_READ,
+	[24] = SCRATCH_WRITE,
+	[25] = SCRATCH_WRITE,
+	[26] = SCRATCH_WRITE,
+	[27] = SCRATCH_WRITE,
+	[28] = SCRATCH_WRITE,
+	[29] = SCRATCH_WRITE,
+	[30] = SCRATCH_WRITE,
+	[31] = SCRATCH_WRITE,
 };
 
 static const struct dp_msg dc1[32] = {

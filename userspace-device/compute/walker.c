@@ -88,9 +88,10 @@ uint32_t ea_thread_mask(const struct ea_run *run, unsigned int tig)
  *   r0.2  29 barrier allocated, 28 SLM allocated, 27:24 barrier ID,
  *         23:16 dispatch key (gensim: the dispatch's thread number & 0xff),
  *         9:4 interface descriptor offset
- *   r0.3  31:5 sampler state pointer, 3:0 scratch size (gensim: 0)
+ *   r0.3  31:5 sampler state pointer, 3:0 Per Thread Scratch Space (log2 KiB)
  *   r0.4  31:5 binding table pointer
- *   r0.5  31:10 scratch pointer (gensim: 0), 9:0 FFTID
+ *   r0.5  31:10 scratch pointer: base + FFTID * per-thread size ([PRM-MEDIA]
+ *         1.5.1.10.5 "Scratch Space"), 9:0 FFTID
  *   r0.6  thread group ID Y
  *   r0.7  thread group ID Z
  *
@@ -140,9 +141,9 @@ void ea_build_payload(const struct ea_run *run, const struct ea_group *g, struct
 	r0[1] = g->id[0];
 	r0[2] = (d->barrier_enable ? 1u << 29 | (uint32_t)(g->barrier_id & 0xf) << 24 : 0) |
 		(g->slm ? 1u << 28 : 0) | key << 16 | (uint32_t)(d->idd_offset & 0x3f) << 4;
-	r0[3] = d->sampler_state_ptr & ~31u;
+	r0[3] = (d->sampler_state_ptr & ~31u) | gs_eu_scratch_enc(d->scratch_per_thread);
 	r0[4] = d->binding_table_ptr & ~31u;
-	r0[5] = s->fftid & 0x3ff;
+	r0[5] = gs_eu_scratch_ptr(d->scratch_base, d->scratch_per_thread, s->fftid) | (s->fftid & 0x3ff);
 	r0[6] = g->id[1];
 	r0[7] = g->id[2];
 

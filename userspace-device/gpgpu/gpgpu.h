@@ -60,6 +60,8 @@ struct gs_gpgpu {
 	uint32_t vfe_dw[9];
 	uint32_t max_threads;		/* count (field + 1) */
 	uint32_t curbe_alloc;		/* bytes */
+	uint32_t scratch_base;		/* offset from General State Base; 0: none */
+	uint32_t scratch_per_thread;	/* bytes per FFTID slot; 0: none */
 
 	bool curbe_valid;
 	uint32_t curbe_dw[4];

@@ -88,6 +88,7 @@ void gs_media_sb_decode(const uint32_t *vfe_dw, struct gs_media_sb *sb);
  */
 struct gs_media_job {
 	uint32_t r0[8];
+	uint32_t scratch_base, scratch_per_thread;	/* r0.5's slot, as a walker's */
 	bool r0_position;
 	const uint8_t *payload;
 	unsigned int payload_regs;

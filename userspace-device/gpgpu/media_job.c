@@ -64,7 +64,8 @@ static void payload(void *arg, uint32_t index, uint32_t fftid, struct gseu_hw_th
 		r0[1] = GS_MEDIA_POS_Y(p) << 16 | GS_MEDIA_POS_X(p);
 		r0[2] |= GS_MEDIA_POS_C(p);
 	}
-	r0[5] = fftid & 0x3ff;
+	r0[5] = gs_eu_scratch_ptr(job->scratch_base, job->scratch_per_thread, fftid) |
+		(fftid & 0x3ff);
 	if (job->payload_regs)
 		memcpy(t->grf[1].b, job->payload, (size_t)job->payload_regs * 32);
 	/* dispatched: it is live until it ends */
