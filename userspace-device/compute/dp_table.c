@@ -17,6 +17,8 @@
  * messages of that category: on Gen8 too, bit 18 picks the scratch block
  * messages, whose bits 17:14 are fields, dp_scratch.c).
  */
+#include <string.h>
+
 #include "compute/array_priv.h"
 
 struct dp_msg {
@@ -85,12 +87,34 @@ static const struct dp_msg dc1[32] = {
 	[0x1d] = { "A64 untyped float atomic", NULL, "a Gen9 message" },
 };
 
+/*
+ * The hardware sends the payload before the response comes back, so a
+ * response may land on the payload's own registers (IGC: an A64 gather
+ * whose destination is the second of its two address registers).  The
+ * handlers write the response as they go: when the two ranges overlap,
+ * they read a copy of the payload.
+ */
+static bool overlaps(const struct gseu_send_msg *m)
+{
+	return m->response && m->rlen && m->mlen &&
+	       m->response_nr < m->payload_nr + m->mlen && m->payload_nr < m->response_nr + m->rlen;
+}
+
 static enum gseu_send_result dp(const struct dp_msg *table, const char *port, void *ctx,
 				struct gseu_hw_thread *t, const struct gseu_send_msg *m)
 {
 	unsigned int type = m->func_ctrl >> 14 & 0x1f;
 	const struct dp_msg *msg = &table[type];
+	union gseu_reg256 copy[16];
+	struct gseu_send_msg mc;
 	struct ea_sf c;
+
+	if (overlaps(m) && m->mlen <= 16) {
+		memcpy(copy, m->payload, (size_t)m->mlen * sizeof(copy[0]));
+		mc = *m;
+		mc.payload = copy;
+		m = &mc;
+	}
 
 	ea_sf_init(&c, ctx, t, m, msg->name ? msg->name : port);
 	if (m->eot)
