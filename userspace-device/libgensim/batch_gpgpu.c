@@ -44,11 +44,31 @@ int gsim_emit_state_base_address(struct gsim_batch *b, uint64_t surface, uint64_
 
 int gsim_emit_vfe_state(struct gsim_batch *b, uint32_t max_threads, uint32_t curbe_bytes)
 {
+	return gsim_emit_vfe_state_scratch(b, max_threads, curbe_bytes, 0, 0);
+}
+
+/*
+ * Scratch Space Base Pointer (DW1 31:10, an offset from General State
+ * Base) and Per Thread Scratch Space (DW1 3:0, 1 KiB << n) (EXT Mesa
+ * gen8.xml MEDIA_VFE_STATE; hw-spec-compute "Scratch space").
+ */
+int gsim_emit_vfe_state_scratch(struct gsim_batch *b, uint32_t max_threads,
+				uint32_t curbe_bytes, uint32_t scratch_ptr, uint32_t per_thread)
+{
 	uint32_t p[9] = { 0 };
+	uint32_t n = 0;
 
 	if (!max_threads)
 		return lgsim_fail(-EINVAL, "MEDIA_VFE_STATE of 0 threads");
+	while (per_thread > 1024u << n && n < 11)
+		n++;
+	if (per_thread && (per_thread != 1024u << n || !scratch_ptr || (scratch_ptr & 0x3ff)))
+		return lgsim_fail(-EINVAL, "MEDIA_VFE_STATE scratch of %u bytes at %#x: a power of "
+				  "two 1 KiB..2 MiB at a non-zero 1 KiB aligned offset",
+				  per_thread, scratch_ptr);
 	p[0] = MEDIA_VFE_STATE;
+	if (per_thread)
+		p[1] = scratch_ptr | n;
 	p[3] = FIELD_PREP(VFE_DW3_MAX_THREADS, max_threads - 1) |
 	       FIELD_PREP(VFE_DW3_URB_ENTRIES, 2) | VFE_DW3_BYPASS_GW;
 	p[5] = FIELD_PREP(VFE_DW5_URB_ENTRY_SIZE, 2) |

@@ -434,10 +434,16 @@ static int kernel_token(struct gsim_cl_kernel *k, const uint8_t *t, uint32_t tok
 		return 0;
 	}
 	case LCL_TOK_MEDIA_VFE_STATE:
+		/* IGC's spills: PerThreadScratchSpace bytes, at most 2 MiB (gen8.xml) */
+		k->scratch_size = field(t, 1);
+		if (k->scratch_size > 2u << 20)
+			unsupported(k, "scratch space of %u bytes per thread (at most 2 MiB)",
+				    k->scratch_size);
+		return 0;
 	case LCL_TOK_MEDIA_VFE_STATE_SLOT1:
 		if (field(t, 1))
-			unsupported(k, "scratch space (%s: %u bytes per thread): gensim has no "
-				    "scratch space", token_name(tok), field(t, 1));
+			unsupported(k, "a second scratch space (%s: %u bytes per thread): "
+				    "gensim has one", token_name(tok), field(t, 1));
 		return 0;
 	case LCL_TOK_ALLOCATE_SCRATCH_SURFACE:
 		unsupported(k, "scratch space (ALLOCATE_SCRATCH_SURFACE)");

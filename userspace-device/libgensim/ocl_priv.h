@@ -152,6 +152,7 @@ struct gsim_cl_kernel {
 	uint32_t slm_static;		/* ALLOCATE_LOCAL_SURFACE */
 	uint32_t sampler_offset, sampler_count, border_offset;
 	uint32_t private_size;		/* per work item */
+	uint32_t scratch_size;		/* MEDIA_VFE_STATE: bytes per hardware thread */
 	uint32_t private_ssh, private_ctd, private_ctd_size;
 	struct lcl_surface_ref constant, global;
 	struct lcl_param *param;

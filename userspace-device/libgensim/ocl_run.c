@@ -82,6 +82,8 @@ struct job {
 	void *buf_cpu[LCL_MAX_ARGS];
 	uint64_t constant_va, global_va, private_va;
 	uint64_t private_size;
+	uint64_t scratch_va;		/* General State Base: SCRATCH_PTR below the slots */
+	uint32_t scratch_slot;		/* per hardware thread: a power of two, 0: none */
 	struct region reg[8];
 	unsigned int nreg;
 	uint32_t nwalkers;
@@ -545,15 +547,27 @@ static void fill_idd(const struct job *j, const struct region *r, uint8_t *at)
 	memcpy(at, idd, sizeof(idd));
 }
 
-static void emit_sba(struct gsim_batch *b, uint64_t base, uint32_t ish_size, uint32_t dsh_size,
-		     uint32_t ioh_size)
+/*
+ * Scratch space (hw-spec-compute "Scratch space"): the Scratch Space Base
+ * Pointer is an offset from General State Base that must fit r0.5's 32
+ * bits, and the job's buffers are above 8 GiB: General State Base is put
+ * SCRATCH_PTR (4 KiB) bytes below the scratch buffer (a pointer of 0 would mean
+ * "no scratch" to gensim).  Stateless A32 messages (BTI 255) cannot reach
+ * a job's buffers above 4 GiB whatever the base; IGC's stateless accesses
+ * are A64.
+ */
+#define SCRATCH_PTR		0x1000u	/* General State Base is 4 KiB aligned */
+
+static void emit_sba(struct gsim_batch *b, uint64_t base, uint64_t general, uint32_t ish_size,
+		     uint32_t dsh_size, uint32_t ioh_size)
 {
 	uint32_t p[16] = { 0 };
 	uint64_t ssh = base + VA_SSH, dsh = base + VA_DSH, ioh = base + VA_IOH;
 	uint64_t ish = base + VA_ISH;
 
 	p[0] = STATE_BASE_ADDRESS;
-	p[SBA_GENERAL] = SBA_MODIFY;		/* stateless: absolute addresses, unbounded */
+	p[SBA_GENERAL] = (uint32_t)general | SBA_MODIFY;	/* 0 or the scratch's; unbounded */
+	p[SBA_GENERAL + 1] = (uint32_t)(general >> 32);
 	p[SBA_SURFACE] = (uint32_t)ssh | SBA_MODIFY;
 	p[SBA_SURFACE + 1] = (uint32_t)(ssh >> 32);
 	p[SBA_DYNAMIC] = (uint32_t)dsh | SBA_MODIFY;
@@ -749,6 +763,14 @@ static int build(struct job *j, const struct gsim_va_space *vs, uint32_t **fence
 		if (!buffer(vs, &va, j->private_size, &j->private_va, &ret))
 			return ret;
 	}
+	if (k->scratch_size) {
+		j->scratch_slot = 1024;
+		while (j->scratch_slot < k->scratch_size)
+			j->scratch_slot *= 2;
+		if (!buffer(vs, &va, (uint64_t)j->scratch_slot * j->hw_threads, &j->scratch_va,
+			    &ret))
+			return ret;
+	}
 	bind_surfaces(j, ssh);
 	for (unsigned int i = 0; i < k->narg; i++)
 		if (k->arg[i].kind == GSIM_CL_ARG_SAMPLER)
@@ -762,8 +784,11 @@ static int build(struct job *j, const struct gsim_va_space *vs, uint32_t **fence
 
 	gsim_batch_init(&b, batch, base + VA_BATCH, batch_size);
 	gsim_emit_pipeline_select(&b, GSIM_PIPELINE_GPGPU);
-	emit_sba(&b, base, ish_size, dsh_size, ioh_size);
-	gsim_emit_vfe_state(&b, j->hw_threads, max_payload > 2016 * 32 ? 2016 * 32 : max_payload);
+	emit_sba(&b, base, j->scratch_slot ? j->scratch_va - SCRATCH_PTR : 0, ish_size, dsh_size,
+		 ioh_size);
+	gsim_emit_vfe_state_scratch(&b, j->hw_threads,
+				    max_payload > 2016 * 32 ? 2016 * 32 : max_payload,
+				    j->scratch_slot ? SCRATCH_PTR : 0, j->scratch_slot);
 	for (unsigned int i = 0; i < j->nreg; i++)
 		emit_region(&b, j, &j->reg[i]);
 	gsim_emit_pipe_control_write(&b, base + VA_FENCE, FENCE_MAGIC, 0);

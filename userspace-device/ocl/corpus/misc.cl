@@ -53,6 +53,25 @@ KATTR kernel void m_private(global const int *a, global int *b)
 	b[i] = p[a[i] & 15] + p[(a[i] >> 4) & 15];
 }
 
+/*
+ * 160 values live at once, fully unrolled: more than the GRF holds at any
+ * SIMD width, so IGC spills to scratch (DC0 scratch block write/read)
+ */
+KATTR kernel void m_spill(global const int *a, global int *b)
+{
+	int p[160];
+	size_t i = get_global_id(0), n = get_global_size(0);
+	int s = 0;
+
+#pragma unroll
+	for (int j = 0; j < 160; j++)
+		p[j] = a[(i + 7 * j) % n] * (j + 3) + (j << 9);
+#pragma unroll
+	for (int j = 0; j < 160; j++)
+		s = (s ^ (p[j] * p[159 - j])) + (s << 3);
+	b[i] = s;
+}
+
 /* a program-scope global variable (OpenCL 2.0), counted with atomics */
 global int gcount = 5;
 

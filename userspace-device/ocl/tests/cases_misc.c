@@ -245,6 +245,22 @@ static void r_private(struct run *r)
 	}
 }
 
+/* m_spill: 160 values live at once, IGC spills them to scratch */
+static void r_spill(struct run *r)
+{
+	const uint32_t *a = IN(r, 0, uint32_t);
+
+	for (int i = 0; i < N; i++) {
+		uint32_t p[160], s = 0;
+
+		for (uint32_t j = 0; j < 160; j++)
+			p[j] = a[(i + 7 * j) % N] * (j + 3) + (j << 9);
+		for (int j = 0; j < 160; j++)
+			s = (s ^ (p[j] * p[159 - j])) + (s << 3);
+		WANT(r, 1, uint32_t)[i] = s;
+	}
+}
+
 static void s_gvar(struct run *r)
 {
 	arg_buf(r, 0, 4 * N);
@@ -304,6 +320,7 @@ const struct ocl_case cases_misc[] = {
 	CASE("m_struct", s_struct, r_struct),
 	CASE("m_vec_args", s_vecargs, r_vecargs),
 	CASE("m_private", s_private, r_private),
+	CASE("m_spill", s_private, r_spill),
 	CASE("m_global_var", s_gvar, r_gvar),
 	CASE("m_generic", s_generic, r_generic),
 	CASE("m_many", s_many, r_many),

@@ -108,6 +108,13 @@ int gsim_emit_state_base_address(struct gsim_batch *b, uint64_t surface, uint64_
 				 uint32_t instruction_size);
 /* MEDIA_VFE_STATE: up to @max_threads threads, a CURBE of @curbe_bytes. */
 int gsim_emit_vfe_state(struct gsim_batch *b, uint32_t max_threads, uint32_t curbe_bytes);
+/*
+ * The same with scratch space: @per_thread bytes (a power of two, 1 KiB..
+ * 2 MiB) for each hardware thread from @scratch_ptr, a non-zero 1 KiB
+ * aligned offset from General State Base; @per_thread 0: none.
+ */
+int gsim_emit_vfe_state_scratch(struct gsim_batch *b, uint32_t max_threads,
+				uint32_t curbe_bytes, uint32_t scratch_ptr, uint32_t per_thread);
 /* MEDIA_CURBE_LOAD, MEDIA_INTERFACE_DESCRIPTOR_LOAD: @bytes at @offset of the dynamic state. */
 int gsim_emit_curbe_load(struct gsim_batch *b, uint32_t bytes, uint32_t offset);
 int gsim_emit_idd_load(struct gsim_batch *b, uint32_t bytes, uint32_t offset);
