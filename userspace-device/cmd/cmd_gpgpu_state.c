@@ -176,7 +176,7 @@ enum gs_cmd_result gs_cmd_state_base_address(struct gs_cs *cs, const struct gs_c
  * Space Base Pointer High).  The pointer is an offset from the General
  * State Base Address, and each hardware thread owns the slot
  * Scratch Space Base Pointer + FFTID * Per Thread Scratch Space ([PRM-MEDIA]
- * 1.5.1.10.5 "Scratch Space").  That slot pointer reaches the thread in
+ * 1.5.1.10.5 "Local Memory / Scratch Space").  That slot pointer reaches the thread in
  * r0.5 31:10, 32 bits: gensim refuses a buffer whose last slot does not
  * fit them (the high dword among it), and, since Gen8 has no enable bit,
  * takes a pointer of 0 as "no scratch" (a Per Thread Scratch Space with it

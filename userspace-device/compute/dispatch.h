@@ -268,7 +268,7 @@ struct gs_eu_dispatch {
  * The scratch fields of a thread's r0 (hw-spec-compute "Scratch space"):
  * r0.3 3:0 Per Thread Scratch Space (log2 of the KiB), r0.5 31:10 the
  * thread's slot, base + FFTID * per-thread bytes ([PRM-MEDIA] 1.5.1.10.5
- * "Scratch Space").  Both 0 without scratch space.
+ * "Local Memory / Scratch Space").  Both 0 without scratch space.
  */
 static inline uint32_t gs_eu_scratch_enc(uint32_t per_thread)
 {

@@ -91,7 +91,7 @@ uint32_t ea_thread_mask(const struct ea_run *run, unsigned int tig)
  *   r0.3  31:5 sampler state pointer, 3:0 Per Thread Scratch Space (log2 KiB)
  *   r0.4  31:5 binding table pointer
  *   r0.5  31:10 scratch pointer: base + FFTID * per-thread size ([PRM-MEDIA]
- *         1.5.1.10.5 "Scratch Space"), 9:0 FFTID
+ *         1.5.1.10.5 "Local Memory / Scratch Space"), 9:0 FFTID
  *   r0.6  thread group ID Y
  *   r0.7  thread group ID Z
  *
