@@ -297,10 +297,55 @@ static void t_refused(void)
 		"bit 14 is reserved");
 }
 
+/*
+ * Not scratch, but what m_spill's SIMD8 build needed: a response that
+ * lands on its own payload.  An A64 dword gather with its 8 addresses in
+ * r1-r2 (the CURBE) returns into r2; every lane must read the address it
+ * was sent with (dp_table.c reads a copy of the payload).
+ */
+static void t_response_over_payload(void)
+{
+	struct compute_env e;
+	struct gs_eu_dispatch d;
+	char text[2048];
+	uint64_t src, out, addr[8];
+	uint32_t val[8], got[16];
+	unsigned int bo;
+
+	cse_start(&e, 1);
+	src = cse_alloc(&e, 4096);
+	out = cse_alloc(&e, 4096);
+	for (unsigned int k = 0; k < 8; k++) {
+		val[k] = 0x1000u * (k + 1) + k;
+		addr[k] = src + 4 * (7 - k);	/* lane k reads dword 7 - k */
+	}
+	cse_write(&e, src, val, sizeof(val));
+	bo = cse_buffer(&e, out, 4096);
+	snprintf(text, sizeof(text),
+		 "send(8) g2<1>UD g1<8,8,1>UD dp_data1 0x041401ffUD { align1 1Q NoMask }\n"
+		 "mov(8) g80<1>UD g0<8,8,1>UD { align1 1Q NoMask }\n"
+		 "mov(1) g80.2<1>UD 0UD { align1 1N NoMask }\n"
+		 "mov(8) g81<1>UD g2<8,8,1>UD { align1 1Q NoMask }\n"
+		 "send(8) null<1>UD g80<8,8,1>UD dp_data 0x%08xUD { align1 1Q NoMask }\n"
+		 CSE_EOT, owrite(0, bo));
+	cse_desc(&e, &d, cse_kernel(&e, text));
+	d.simd = 8;
+	d.curbe = addr;
+	d.curbe_size = sizeof(addr);
+	d.cross_thread_length = 2;
+	cse_ok(&e, &d);
+	cse_read(&e, out, got, sizeof(got));
+	for (unsigned int k = 0; k < 8; k++)
+		CHECK_MSG(got[k] == val[7 - k], "lane %u: %#x, want %#x", k, got[k], val[7 - k]);
+	cse_stop(&e);
+}
+
 int main(void)
 {
 	tap_run("scratch block write/read x1/x2/x4/x8: registers, r0, slot bytes", t_round_trip);
 	tap_run("scratch block write, DWord channel mode", t_dword_mode);
 	tap_run("scratch refusals: past the slot, no scratch, no header, bit 14", t_refused);
+	tap_run("a data port response over its own payload (A64 gather into r2)",
+		t_response_over_payload);
 	return tap_done();
 }
