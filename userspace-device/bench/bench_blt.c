@@ -18,6 +18,7 @@
  * nothing about speed; it does check every blit's result once.
  *
  *   bench_blt [rounds [filter]]   (filter: run only the cases whose name has it)
+ *   bench_blt --blits n [filter]  (for a profiler: n blits of each case, nothing else)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +63,7 @@ static struct eng_env env;
 static uint32_t next_id = 0x100;
 static unsigned int rounds = 7;
 static const char *filter;
+static unsigned int profile_blits;	/* --blits: only this many blits of each case */
 static int pinned_cpu = -1;
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
@@ -285,6 +287,16 @@ static void bench(const char *what, const struct surf *d, const struct surf *s, 
 		check_copy(d, s);
 	else
 		check_fill(d, color);
+	if (profile_blits) {
+		/* Only the blits, so that a profile of the process is theirs (and the setup's). */
+		double t = 0;
+
+		for (unsigned int i = 0; i < profile_blits; i++)
+			t += blit(d, s, color);
+		printf("  %-38s %6.0f MB/s, the mean of %u blits (no baseline)\n", what,
+		       SIZE / 1e6 * profile_blits / t, profile_blits);
+		return;
+	}
 	measure(d, s, color, rounds, &fb, &fbase);
 	print_line(what, fb, s ? "memcpy" : "memset", fbase);
 	if (reference) {
@@ -332,7 +344,7 @@ static void body(void)
 	       "  the baseline (memcpy/memset of the same 64 MiB of the same window buffers) is\n"
 	       "  measured interleaved with the blit in this process; ratio = blit median /\n"
 	       "  baseline median, higher is better, 1.00 is as fast as the C library\n");
-	{
+	if (!profile_blits) {
 		double us[MAX_ROUNDS];
 		struct fig f;
 
@@ -368,17 +380,28 @@ static void body(void)
 static int usage(FILE *f, int ret)
 {
 	fprintf(f, "usage: bench_blt [rounds [filter]]\n"
+		   "       bench_blt --blits n [filter]\n"
 		   "Blit bandwidth over the loopback beside memcpy/memset; prints only.\n"
 		   "  rounds  1..%d, default 7\n"
-		   "  filter  run only the cases whose name contains it\n", MAX_ROUNDS);
+		   "  filter  run only the cases whose name contains it\n"
+		   "  --blits n  only n blits of each case (1..100000), no baseline, no\n"
+		   "             reference path: a run for a profiler\n", MAX_ROUNDS);
 	return ret;
 }
 
 int main(int argc, char **argv)
 {
-	if (argc > 3)
+	if (argc > 4 || (argc == 4 && strcmp(argv[1], "--blits")))
 		return usage(stderr, 2);
-	if (argc >= 2) {
+	if (argc >= 3 && !strcmp(argv[1], "--blits")) {
+		char *end;
+		unsigned long n = strtoul(argv[2], &end, 10);
+
+		if (*end || !n || n > 100000 || argc > 4)
+			return usage(stderr, 2);
+		profile_blits = (unsigned int)n;
+		filter = argc == 4 ? argv[3] : NULL;
+	} else if (argc >= 2) {
 		char *end;
 		unsigned long n = strtoul(argv[1], &end, 10);
 
@@ -388,7 +411,7 @@ int main(int argc, char **argv)
 			return usage(stderr, 2);
 		rounds = (unsigned int)n;
 	}
-	if (argc == 3)
+	if (argc == 3 && !profile_blits)
 		filter = argv[2];
 	/* Before the device's threads exist: they inherit the CPU. */
 	pinned_cpu = bench_pin();

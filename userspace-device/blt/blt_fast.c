@@ -91,9 +91,6 @@ struct stream {
 	struct run run[MAX_RUNS];
 	unsigned int n;
 	unsigned int max_chunks;	/* the most chunks one span can add */
-	bool have_page;			/* the last page translated */
-	uint64_t page_va, page_dma;
-	struct gs_mem_walk_cache wc;	/* the unit's paging-structure cache */
 };
 
 struct span_ref {
@@ -116,6 +113,7 @@ struct unit {
 	unsigned int fault_span;
 	uint32_t fault_at;	/* the stream byte the faulting access started at */
 	struct gs_fault fault;
+	struct gs_mem_batch xl;		/* the unit's translations (mem/batch.c) */
 	struct ival iv_s[MAX_RUNS], iv_d[MAX_RUNS];	/* shares_bytes()'s scratch */
 	uint64_t pages[PAGE_SET];			/* shares_pages()'s */
 };
@@ -184,9 +182,7 @@ static struct gs_mem_space space(const struct gs_cs *cs, bool ggtt)
 static void stream_reset(struct stream *st, const struct gs_blt_surf *s)
 {
 	st->n = 0;
-	st->have_page = false;
 	st->max_chunks = max_chunks(s);
-	st->wc = (struct gs_mem_walk_cache){ 0 };
 }
 
 static void append(struct stream *st, uint64_t dma, uint64_t va, uint32_t off, uint32_t len)
@@ -210,9 +206,9 @@ static void append(struct stream *st, uint64_t dma, uint64_t va, uint32_t off, u
  * the window has the pages is found later, for whole runs at once
  * (first_missing()).
  */
-static int walk(struct gs_cs *cs, struct stream *st, const struct gs_blt_surf *s, int64_t xbyte,
-		int64_t y, uint32_t len, uint32_t off, enum gs_mem_access acc, struct gs_fault *f,
-		uint32_t *at)
+static int walk(struct gs_cs *cs, struct gs_mem_batch *xl, struct stream *st,
+		const struct gs_blt_surf *s, int64_t xbyte, int64_t y, uint32_t len, uint32_t off,
+		enum gs_mem_access acc, struct gs_fault *f, uint32_t *at)
 {
 	struct gs_mem_space ms = space(cs, s->ggtt);
 	uint32_t o = 0, c = 0;
@@ -223,21 +219,13 @@ static int walk(struct gs_cs *cs, struct stream *st, const struct gs_blt_surf *s
 
 		/* Within a chunk the address is not wrapped: past 2^48 it faults. */
 		for (c = 0; c < chunk;) {
-			uint64_t a = va + c, page = a >> GS_PAGE_SHIFT, dma;
+			uint64_t a = va + c, dma;
 			uint32_t n = GS_PAGE_SIZE - (uint32_t)(a & (GS_PAGE_SIZE - 1));
 
 			if (n > chunk - c)
 				n = chunk - c;
-			if (!st->have_page || st->page_va != page) {
-				/* A page already translated in this unit: the TLB would hit. */
-				st->have_page = false;
-				if (gs_mem_translate_cached(cs->dev, &ms, &st->wc, a, acc, &dma, f))
-					goto fault;
-				st->have_page = true;
-				st->page_va = page;
-				st->page_dma = dma & ~(uint64_t)(GS_PAGE_SIZE - 1);
-			}
-			dma = st->page_dma | (a & (GS_PAGE_SIZE - 1));
+			if (gs_mem_batch_translate(xl, &ms, a, acc, &dma, f))
+				goto fault;
 			append(st, dma, a, off + o + c, n);
 			c += n;
 		}
@@ -253,6 +241,7 @@ static void unit_reset(struct unit *u, const struct gs_blt_plan *p)
 {
 	stream_reset(&u->s, &p->op->src);
 	stream_reset(&u->d, &p->op->dst);
+	gs_mem_batch_begin(&u->xl, p->cs->dev, p->cs->eng->tlb);
 	u->nspans = 0;
 	u->bytes = 0;
 	u->limit = 0;
@@ -278,7 +267,7 @@ static int unit_add(struct unit *u, struct gs_blt_plan *p, uint32_t r, uint32_t 
 
 	u->span[i] = (struct span_ref){ .r = r, .k = k, .off = u->bytes, .bytes = bytes };
 	if (p->fast == GS_BLT_FAST_COPY &&
-	    walk(p->cs, &u->s, &op->src, (x - p->x1 + p->sx) * op->cpp, y - p->y1 + p->sy, bytes,
+	    walk(p->cs, &u->xl, &u->s, &op->src, (x - p->x1 + p->sx) * op->cpp, y - p->y1 + p->sy, bytes,
 		 u->bytes, GS_MEM_READ, &u->fault, &at)) {
 		/* The reference reads the whole span first: none of it is written. */
 		u->faulted = true;
@@ -287,7 +276,7 @@ static int unit_add(struct unit *u, struct gs_blt_plan *p, uint32_t r, uint32_t 
 		u->fault_at = at;
 		return -EFAULT;
 	}
-	if (walk(p->cs, &u->d, &op->dst, x * op->cpp, y, bytes, u->bytes, GS_MEM_WRITE, &u->fault,
+	if (walk(p->cs, &u->xl, &u->d, &op->dst, x * op->cpp, y, bytes, u->bytes, GS_MEM_WRITE, &u->fault,
 		 &at)) {
 		/* The pages before the fault were written. */
 		u->faulted = true;
@@ -582,6 +571,8 @@ static int unit_flush(struct unit *u, struct gs_blt_plan *p)
 	uint64_t va;
 	int ret = 0;
 
+	/* The TLB as the unit's translations one by one leave it, before anything moves. */
+	gs_mem_batch_end(&u->xl);
 	if (p->fast == GS_BLT_FAST_COPY) {
 		off = first_missing(p->cs, &u->s, &va);
 		if (off != UINT32_MAX)

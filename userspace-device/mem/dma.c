@@ -100,10 +100,11 @@ static void copy_words(void *dst, const void *src, size_t len)
 }
 
 /*
- * Copy @len bytes under the guard; @qword: @len is 8 and both pointers are
- * 8-byte aligned, copy with one atomic 64-bit load (a GTT entry).
+ * Copy @len bytes under the guard; @qwords: both pointers are 8-byte
+ * aligned and @len is 8 * @qwords, copy with one atomic 64-bit load each
+ * (GTT entries).
  */
-static int guarded_copy(void *dst, const void *src, size_t len, bool qword,
+static int guarded_copy(void *dst, const void *src, size_t len, size_t qwords,
 			const uint8_t *win, size_t win_len)
 {
 	sigjmp_buf jb;
@@ -117,11 +118,13 @@ static int guarded_copy(void *dst, const void *src, size_t len, bool qword,
 	guard_hi = (uintptr_t)win + win_len;
 	guard_jmp = &jb;
 	atomic_signal_fence(memory_order_seq_cst);
-	if (qword)
-		*(uint64_t *)dst = atomic_load_explicit((_Atomic uint64_t *)src,
-							memory_order_relaxed);
-	else
+	if (qwords) {
+		for (size_t i = 0; i < qwords; i++)
+			((uint64_t *)dst)[i] = atomic_load_explicit((_Atomic uint64_t *)src + i,
+								    memory_order_relaxed);
+	} else {
 		copy_words(dst, src, len);
+	}
 	atomic_signal_fence(memory_order_seq_cst);
 out:
 	guard_jmp = NULL;
@@ -138,7 +141,7 @@ int gs_dma_read(struct gs_device *dev, uint64_t addr, void *buf, size_t len)
 {
 	if (!window_range_ok(dev, addr, len))
 		return -EFAULT;
-	return guarded_copy(buf, dev->chan->dma + addr, len, false, dev->chan->dma,
+	return guarded_copy(buf, dev->chan->dma + addr, len, 0, dev->chan->dma,
 			    dev->chan->dma_size);
 }
 
@@ -146,7 +149,7 @@ int gs_dma_write(struct gs_device *dev, uint64_t addr, const void *buf, size_t l
 {
 	if (!window_range_ok(dev, addr, len))
 		return -EFAULT;
-	return guarded_copy(dev->chan->dma + addr, buf, len, false, dev->chan->dma,
+	return guarded_copy(dev->chan->dma + addr, buf, len, 0, dev->chan->dma,
 			    dev->chan->dma_size);
 }
 
@@ -158,11 +161,24 @@ int gs_dma_read_qword(struct gs_device *dev, uint64_t addr, uint64_t *val)
 
 	if ((addr & 7) || !window_range_ok(dev, addr, sizeof(v)))
 		return -EFAULT;
-	ret = guarded_copy(&v, dev->chan->dma + addr, sizeof(v), true, dev->chan->dma,
+	ret = guarded_copy(&v, dev->chan->dma + addr, sizeof(v), 1, dev->chan->dma,
 			   dev->chan->dma_size);
 	if (!ret)
 		*val = v;
 	return ret;
+}
+
+/*
+ * @n consecutive 8-byte aligned qwords, each loaded atomically, under one
+ * guard (a block of page-table entries, mem/batch.c); 0, or -EFAULT with
+ * @vals partly written.
+ */
+int gs_dma_read_qwords(struct gs_device *dev, uint64_t addr, uint64_t *vals, size_t n)
+{
+	if ((addr & 7) || !n || n > SIZE_MAX / 8 || !window_range_ok(dev, addr, n * 8))
+		return -EFAULT;
+	return guarded_copy(vals, dev->chan->dma + addr, n * 8, n, dev->chan->dma,
+			    dev->chan->dma_size);
 }
 
 /*

@@ -22,12 +22,14 @@
 /* A PML4 address is page aligned, so 1 can only name the GGTT. */
 #define GGTT_KEY	1ull
 
-static uint64_t space_key(const struct gs_mem_space *space)
+/* The tag of @space's entries in a TLB. */
+uint64_t gs_mem_space_key(const struct gs_mem_space *space)
 {
 	return space->kind == GS_MEM_GGTT ? GGTT_KEY : space->pml4 & GEN8_PTE_ADDR_MASK;
 }
 
-static int walk(struct gs_device *dev, const struct gs_mem_space *space, uint64_t va,
+/* The walk of @space's tables, with a paging-structure cache @pc (may be NULL). */
+int gs_mem_walk(struct gs_device *dev, const struct gs_mem_space *space, uint64_t va,
 		enum gs_mem_access access, struct gs_xlate *x, struct gs_fault *fault,
 		struct gs_ppgtt_cache *pc)
 {
@@ -50,23 +52,14 @@ static int walk(struct gs_device *dev, const struct gs_mem_space *space, uint64_
  * the next lookup walks again.
  */
 static int translate_page(struct gs_device *dev, const struct gs_mem_space *space, uint64_t va,
-			  enum gs_mem_access access, struct gs_xlate *x, struct gs_fault *fault,
-			  struct gs_mem_walk_cache *wc)
+			  enum gs_mem_access access, struct gs_xlate *x, struct gs_fault *fault)
 {
-	uint64_t key = space_key(space), gen;
-	struct gs_ppgtt_cache *pc = NULL;
+	uint64_t key = gs_mem_space_key(space), gen;
 
 	if (space->tlb && gs_tlb_lookup(dev, space->tlb, key, va, access, x))
 		return 0;
 	gen = gs_tlb_generation(dev);
-	if (wc) {
-		/* An invalidation since the cache was filled drops it with the TLBs. */
-		if (wc->gen != gen)
-			wc->ppgtt.valid = false;
-		wc->gen = gen;
-		pc = &wc->ppgtt;
-	}
-	if (walk(dev, space, va, access, x, fault, pc))
+	if (gs_mem_walk(dev, space, va, access, x, fault, NULL))
 		return -EFAULT;
 	if (space->tlb)
 		gs_tlb_fill(space->tlb, gen, key, va, x);
@@ -80,27 +73,7 @@ int gs_mem_translate(struct gs_device *dev, const struct gs_mem_space *space, ui
 	struct gs_fault local;
 	struct gs_xlate x;
 
-	if (translate_page(dev, space, va, access, &x, fault ? fault : &local, NULL))
-		return -EFAULT;
-	*dma = x.dma_page | (va & (GS_PAGE_SIZE - 1));
-	return 0;
-}
-
-/*
- * gs_mem_translate() for a unit that translates many pages in a row (the
- * blitter's fast paths): the TLB first, as always; a miss walks with the
- * paging-structure cache @wc (zero-initialised by the caller, kept for as
- * long as its unit of work lasts), so consecutive pages of one page table
- * read one PTE each instead of four entries.
- */
-int gs_mem_translate_cached(struct gs_device *dev, const struct gs_mem_space *space,
-			    struct gs_mem_walk_cache *wc, uint64_t va, enum gs_mem_access access,
-			    uint64_t *dma, struct gs_fault *fault)
-{
-	struct gs_fault local;
-	struct gs_xlate x;
-
-	if (translate_page(dev, space, va, access, &x, fault ? fault : &local, wc))
+	if (translate_page(dev, space, va, access, &x, fault ? fault : &local))
 		return -EFAULT;
 	*dma = x.dma_page | (va & (GS_PAGE_SIZE - 1));
 	return 0;
@@ -125,7 +98,7 @@ static int mem_access(struct gs_device *dev, const struct gs_mem_space *space, u
 
 		if (n > len)
 			n = len;
-		if (translate_page(dev, space, va, access, &x, fault, NULL))
+		if (translate_page(dev, space, va, access, &x, fault))
 			return -EFAULT;
 		dma = x.dma_page | (va & (GS_PAGE_SIZE - 1));
 		ret = access == GS_MEM_WRITE ? gs_dma_write(dev, dma, buf, n) :

@@ -116,17 +116,6 @@ struct gs_ppgtt_cache {
 	bool writable;
 };
 
-/**
- * struct gs_mem_walk_cache - what gs_mem_translate_cached() keeps between
- * translations of one unit of work
- * @gen: the TLB generation @ppgtt was filled under
- * @ppgtt: the PPGTT's paging-structure cache
- */
-struct gs_mem_walk_cache {
-	uint64_t gen;
-	struct gs_ppgtt_cache ppgtt;
-};
-
 /* ggtt.c */
 uint64_t gs_ggtt_size(const struct gs_device *dev);
 int gs_ggtt_walk(struct gs_device *dev, uint64_t va, enum gs_mem_access access,
@@ -138,13 +127,16 @@ int gs_ppgtt_walk(struct gs_device *dev, uint64_t pml4, uint64_t va, enum gs_mem
 int gs_ppgtt_walk_cached(struct gs_device *dev, uint64_t pml4, uint64_t va,
 			 enum gs_mem_access access, struct gs_xlate *out, struct gs_fault *fault,
 			 struct gs_ppgtt_cache *pc);
+int gs_ppgtt_use_pte(struct gs_device *dev, uint64_t e, bool writable, uint64_t va,
+		     enum gs_mem_access access, struct gs_xlate *out, struct gs_fault *fault);
 
 /* mem.c */
 int gs_mem_translate(struct gs_device *dev, const struct gs_mem_space *space, uint64_t va,
 		     enum gs_mem_access access, uint64_t *dma, struct gs_fault *fault);
-int gs_mem_translate_cached(struct gs_device *dev, const struct gs_mem_space *space,
-			    struct gs_mem_walk_cache *wc, uint64_t va, enum gs_mem_access access,
-			    uint64_t *dma, struct gs_fault *fault);
+uint64_t gs_mem_space_key(const struct gs_mem_space *space);
+int gs_mem_walk(struct gs_device *dev, const struct gs_mem_space *space, uint64_t va,
+		enum gs_mem_access access, struct gs_xlate *x, struct gs_fault *fault,
+		struct gs_ppgtt_cache *pc);
 int gs_mem_read(struct gs_device *dev, const struct gs_mem_space *space, uint64_t va,
 		void *buf, size_t len, struct gs_fault *fault);
 int gs_mem_write(struct gs_device *dev, const struct gs_mem_space *space, uint64_t va,
@@ -181,11 +173,61 @@ void gs_tlb_destroy(struct gs_tlb *tlb);
 uint64_t gs_tlb_generation(struct gs_device *dev);
 void gs_tlb_invalidate_all(struct gs_device *dev);
 void gs_tlb_flush(struct gs_tlb *tlb);
+unsigned int gs_tlb_index(uint64_t key, uint64_t vpn);
 bool gs_tlb_lookup(struct gs_device *dev, struct gs_tlb *tlb, uint64_t key, uint64_t va,
 		   enum gs_mem_access access, struct gs_xlate *out);
+bool gs_tlb_peek(struct gs_tlb *tlb, unsigned int i, uint64_t gen, uint64_t *key,
+		 uint64_t *vpn, struct gs_xlate *out);
+void gs_tlb_count(struct gs_tlb *tlb, uint64_t hits, uint64_t misses);
 void gs_tlb_fill(struct gs_tlb *tlb, uint64_t gen, uint64_t key, uint64_t va,
 		 const struct gs_xlate *x);
 gs_reg_write_fn gfx_flsh_cntl_write;
+
+/*
+ * batch.c: many translations in a row for one unit of work (the blitter's
+ * fast paths), each with the result gs_mem_translate() would give, at a
+ * few nanoseconds a page.  The TLB entries used are read once into @slot
+ * and worked on there; gs_mem_batch_end() writes the ones that changed
+ * back, so the TLB ends as the same translations one by one would leave
+ * it.  Page tables reached by a PDE are kept (paging-structure caches,
+ * hw-spec-memory "TLB and invalidation") with the PTEs read so far, read
+ * 64 at a time.  Only the thread that owns the TLB may run a batch on it,
+ * and a batch lasts one unit of work: it does not see an invalidation
+ * made meanwhile.
+ */
+#define GS_MEM_BATCH_PTS	4
+#define GS_MEM_PT_ENTRIES	512u
+#define GS_MEM_PTE_BLOCK	64u
+
+struct gs_mem_batch_slot {
+	bool valid;		/* holds a translation of the batch's generation */
+	bool dirty;		/* filled by the batch: to write back */
+	uint64_t key, vpn;
+	struct gs_xlate x;
+};
+
+struct gs_mem_batch_pt {
+	struct gs_ppgtt_cache pc;	/* .valid: the entry is in use */
+	uint8_t blocks;			/* bit b: pte[64 b .. 64 b + 63] were read */
+	uint64_t pte[GS_MEM_PT_ENTRIES];
+};
+
+struct gs_mem_batch {
+	struct gs_device *dev;
+	struct gs_tlb *tlb;		/* NULL: walk every time, as gs_mem_translate() */
+	uint64_t gen;
+	uint64_t loaded;		/* bit i: slot[i] was read from the TLB */
+	uint64_t hits, misses;
+	struct gs_mem_batch_slot slot[GS_TLB_ENTRIES];
+	unsigned int next_pt;
+	struct gs_mem_batch_pt pt[GS_MEM_BATCH_PTS];
+};
+
+void gs_mem_batch_begin(struct gs_mem_batch *b, struct gs_device *dev, struct gs_tlb *tlb);
+int gs_mem_batch_translate(struct gs_mem_batch *b, const struct gs_mem_space *space,
+			   uint64_t va, enum gs_mem_access access, uint64_t *dma,
+			   struct gs_fault *fault);
+void gs_mem_batch_end(struct gs_mem_batch *b);
 
 /* fault.c */
 void gs_fault_report(struct gs_device *dev, int engine, unsigned int src,
@@ -200,6 +242,7 @@ void gs_dma_guard_install(void);
 int gs_dma_read(struct gs_device *dev, uint64_t addr, void *buf, size_t len);
 int gs_dma_write(struct gs_device *dev, uint64_t addr, const void *buf, size_t len);
 int gs_dma_read_qword(struct gs_device *dev, uint64_t addr, uint64_t *val);
+int gs_dma_read_qwords(struct gs_device *dev, uint64_t addr, uint64_t *vals, size_t n);
 int gs_dma_atomic(struct gs_device *dev, uint64_t addr, unsigned int size,
 		  uint64_t (*op)(uint64_t old, void *arg), void *arg, uint64_t *old);
 int gs_dma_copy(struct gs_device *dev, uint64_t dst, uint64_t src, size_t len);

@@ -5,6 +5,7 @@
 
 LIB_SRCS += \
 	mem/mem.c \
+	mem/batch.c \
 	mem/dma.c \
 	mem/ggtt.c \
 	mem/ppgtt.c \

@@ -52,6 +52,44 @@ static const struct {
 
 #define NR_LEVELS	(sizeof(levels) / sizeof(levels[0]))
 
+/*
+ * The end of every walk: the page the entry at @level maps, with the RW
+ * of every entry on the way (@writable).  A write needs RW; the page must
+ * be inside the window.
+ */
+static int use_page(struct gs_device *dev, uint64_t page, bool writable,
+		    enum gs_fault_level level, uint64_t va, enum gs_mem_access access,
+		    struct gs_xlate *out, struct gs_fault *fault)
+{
+	if (access == GS_MEM_WRITE && !writable) {
+		gs_fault_set(fault, FAULT_TYPE_WRITE, false, access, level, va);
+		return -EFAULT;
+	}
+	if (page >= dev->chan->dma_size) {
+		gs_fault_set(fault, FAULT_TYPE_RANGE, false, access, level, va);
+		return -EFAULT;
+	}
+	out->dma_page = page;
+	out->writable = writable;
+	return 0;
+}
+
+/*
+ * The last step of a walk: PTE @e, reached through entries whose RW bits
+ * all set is @writable.  A walk that found its page table in a
+ * paging-structure cache (batch.c) ends here too.
+ */
+int gs_ppgtt_use_pte(struct gs_device *dev, uint64_t e, bool writable, uint64_t va,
+		     enum gs_mem_access access, struct gs_xlate *out, struct gs_fault *fault)
+{
+	if (!(e & GEN8_PAGE_PRESENT)) {
+		gs_fault_set(fault, FAULT_TYPE_PTE, false, access, GS_LEVEL_PTE, va);
+		return -EFAULT;
+	}
+	return use_page(dev, e & GEN8_PTE_ADDR_MASK, writable && (e & GEN8_PAGE_RW), GS_LEVEL_PTE,
+			va, access, out, fault);
+}
+
 int gs_ppgtt_walk(struct gs_device *dev, uint64_t pml4, uint64_t va, enum gs_mem_access access,
 		  struct gs_xlate *out, struct gs_fault *fault)
 {
@@ -73,7 +111,7 @@ int gs_ppgtt_walk_cached(struct gs_device *dev, uint64_t pml4, uint64_t va,
 			 enum gs_mem_access access, struct gs_xlate *out, struct gs_fault *fault,
 			 struct gs_ppgtt_cache *pc)
 {
-	uint64_t root = pml4 & GEN8_PTE_ADDR_MASK, table = root, page = 0;
+	uint64_t root = pml4 & GEN8_PTE_ADDR_MASK, table = root;
 	bool writable = true;
 	size_t i = 0;
 
@@ -93,22 +131,20 @@ int gs_ppgtt_walk_cached(struct gs_device *dev, uint64_t pml4, uint64_t va,
 			gs_fault_set(fault, FAULT_TYPE_RANGE, false, access, levels[i].level, va);
 			return -EFAULT;
 		}
+		if (i == NR_LEVELS - 1)
+			return gs_ppgtt_use_pte(dev, e, writable, va, access, out, fault);
 		if (!(e & GEN8_PAGE_PRESENT)) {
-			gs_fault_set(fault, i == NR_LEVELS - 1 ? FAULT_TYPE_PTE : FAULT_TYPE_DIRECTORY,
-				     false, access, levels[i].level, va);
+			gs_fault_set(fault, FAULT_TYPE_DIRECTORY, false, access, levels[i].level, va);
 			return -EFAULT;
 		}
 		writable = writable && (e & GEN8_PAGE_RW);
 		addr = e & GEN8_PTE_ADDR_MASK;
-		if (i == NR_LEVELS - 1) {
-			page = addr;
-			break;
-		}
 		if (levels[i].huge && (e & levels[i].huge)) {
 			uint64_t size = (uint64_t)1 << levels[i].shift;
 
-			page = (addr & ~(size - 1)) + (va & (size - 1) & ~(uint64_t)(GS_PAGE_SIZE - 1));
-			break;
+			return use_page(dev, (addr & ~(size - 1)) +
+					     (va & (size - 1) & ~(uint64_t)(GS_PAGE_SIZE - 1)),
+					writable, levels[i].level, va, access, out, fault);
 		}
 		table = addr;
 		if (pc && i == NR_LEVELS - 2) {
@@ -118,15 +154,7 @@ int gs_ppgtt_walk_cached(struct gs_device *dev, uint64_t pml4, uint64_t va,
 						       .writable = writable };
 		}
 	}
-	if (access == GS_MEM_WRITE && !writable) {
-		gs_fault_set(fault, FAULT_TYPE_WRITE, false, access, levels[i].level, va);
-		return -EFAULT;
-	}
-	if (page >= dev->chan->dma_size) {
-		gs_fault_set(fault, FAULT_TYPE_RANGE, false, access, levels[i].level, va);
-		return -EFAULT;
-	}
-	out->dma_page = page;
-	out->writable = writable;
-	return 0;
+	/* Not reached: the last level returns. */
+	gs_fault_set(fault, FAULT_TYPE_RANGE, false, access, GS_LEVEL_NONE, va);
+	return -EFAULT;
 }

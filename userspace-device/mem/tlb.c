@@ -72,9 +72,15 @@ void gs_tlb_invalidate_all(struct gs_device *dev)
 	atomic_fetch_add_explicit(&dev->tlb_gen, 1, memory_order_acq_rel);
 }
 
+/* The entry page @vpn of space @key can live in: one only (direct mapped). */
+unsigned int gs_tlb_index(uint64_t key, uint64_t vpn)
+{
+	return (unsigned int)((vpn ^ (key >> GS_PAGE_SHIFT)) & (GS_TLB_ENTRIES - 1));
+}
+
 static struct gs_tlb_entry *slot(struct gs_tlb *tlb, uint64_t key, uint64_t vpn)
 {
-	return &tlb->e[(vpn ^ (key >> GS_PAGE_SHIFT)) & (GS_TLB_ENTRIES - 1)];
+	return &tlb->e[gs_tlb_index(key, vpn)];
 }
 
 /*
@@ -111,6 +117,45 @@ bool gs_tlb_lookup(struct gs_device *dev, struct gs_tlb *tlb, uint64_t key, uint
 miss:
 	atomic_fetch_add_explicit(&tlb->misses, 1, memory_order_relaxed);
 	return false;
+}
+
+/*
+ * Entry @i as a lookup under generation @gen would find it: true with its
+ * space, page number and translation if it holds one of that generation
+ * (mem/batch.c reads the entries it will use once, then works on a copy).
+ */
+bool gs_tlb_peek(struct gs_tlb *tlb, unsigned int i, uint64_t gen, uint64_t *key,
+		 uint64_t *vpn, struct gs_xlate *out)
+{
+	struct gs_tlb_entry *e = &tlb->e[i & (GS_TLB_ENTRIES - 1)];
+	uint64_t egen, ekey, evpn, val;
+	unsigned int s1, s2;
+
+	s1 = atomic_load_explicit(&e->seq, memory_order_acquire);
+	if (s1 & 1)
+		return false;
+	egen = atomic_load_explicit(&e->gen, memory_order_relaxed);
+	ekey = atomic_load_explicit(&e->key, memory_order_relaxed);
+	evpn = atomic_load_explicit(&e->vpn, memory_order_relaxed);
+	val = atomic_load_explicit(&e->val, memory_order_relaxed);
+	atomic_thread_fence(memory_order_acquire);
+	s2 = atomic_load_explicit(&e->seq, memory_order_relaxed);
+	if (s1 != s2 || !(val & TLB_V) || egen != gen)
+		return false;
+	*key = ekey;
+	*vpn = evpn;
+	out->dma_page = val & ~(uint64_t)(GS_PAGE_SIZE - 1);
+	out->writable = val & TLB_W;
+	return true;
+}
+
+/* Add lookups made on a copy of the entries (mem/batch.c) to the statistics. */
+void gs_tlb_count(struct gs_tlb *tlb, uint64_t hits, uint64_t misses)
+{
+	if (hits)
+		atomic_fetch_add_explicit(&tlb->hits, hits, memory_order_relaxed);
+	if (misses)
+		atomic_fetch_add_explicit(&tlb->misses, misses, memory_order_relaxed);
 }
 
 /* Cache the translation of @va's page, walked under generation @gen. */

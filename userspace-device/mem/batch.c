@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Translating many pages for one unit of work (hw-spec-memory "TLB and
+ * invalidation", "Translating in batches"): the blitter's fast paths
+ * translate every page of up to 4 MiB of source and destination before
+ * they move a byte, and one gs_mem_translate() a page (a TLB lookup with
+ * its shared counters, a walk through guarded loads, a fill) cost them a
+ * fifth of a linear copy's time.
+ *
+ * A batch gives every translation the result gs_mem_translate() would
+ * give at that point of the sequence, and leaves the TLB as that sequence
+ * would:
+ * - The TLB is direct mapped, so a translation looks at one entry.  The
+ *   batch reads an entry (gs_tlb_peek()) the first time it needs it and
+ *   from then on works on its copy in @slot: a hit is a hit of the copy, a
+ *   miss walks and replaces the copy, as gs_tlb_fill() would replace the
+ *   entry.  gs_mem_batch_end() writes back the copies the batch filled:
+ *   each entry ends with the last translation that went through it, as
+ *   the one-by-one sequence would leave it, and the hit and miss counts
+ *   are added at once.  Exact because the batch runs on the thread that
+ *   owns the TLB (the engine's), the only one that fills or flushes it;
+ *   the generation is sampled once, at the start: an invalidation made
+ *   meanwhile (GFX_FLSH_CNTL_GEN6 from the driver) is a race with the
+ *   command that hardware does not order either, and the next batch sees
+ *   it.
+ * - A PPGTT walk that reaches a page table through a PDE keeps it (up to
+ *   GS_MEM_BATCH_PTS of them, the oldest replaced), as the paging-structure
+ *   caches of hardware do (EXT Intel SDM Vol. 3A, 4.10.3
+ *   "Paging-Structure Caches"); a later walk of an address that table
+ *   maps reads only its PTE, and PTEs are read 64 at a time (one guarded
+ *   block of 512 bytes, each entry one atomic 64-bit load), then used from
+ *   the copy.  The walk and the PTE's checks are ppgtt.c's, shared with
+ *   every other walk (gs_ppgtt_use_pte()), so the faults are the same.
+ */
+#include <errno.h>
+
+#include "core/device.h"
+#include "mem/mem.h"
+
+_Static_assert(GS_MEM_PT_ENTRIES == GEN8_PTES_PER_TABLE, "a page table holds 512 entries");
+_Static_assert(GS_MEM_PT_ENTRIES / GS_MEM_PTE_BLOCK <= 8, "blocks fit the bitmap");
+_Static_assert(GS_TLB_ENTRIES <= 64, "slots fit the bitmap");
+
+void gs_mem_batch_begin(struct gs_mem_batch *b, struct gs_device *dev, struct gs_tlb *tlb)
+{
+	b->dev = dev;
+	b->tlb = tlb;
+	b->gen = gs_tlb_generation(dev);
+	b->loaded = 0;
+	b->hits = 0;
+	b->misses = 0;
+	b->next_pt = 0;
+	for (unsigned int i = 0; i < GS_MEM_BATCH_PTS; i++)
+		b->pt[i].pc.valid = false;
+}
+
+/* The page table kept for @va under @root, or NULL. */
+static struct gs_mem_batch_pt *find_pt(struct gs_mem_batch *b, uint64_t root, uint64_t va)
+{
+	for (unsigned int i = 0; i < GS_MEM_BATCH_PTS; i++) {
+		struct gs_mem_batch_pt *p = &b->pt[i];
+
+		if (p->pc.valid && p->pc.root == root && p->pc.va_2m == va >> 21)
+			return p;
+	}
+	return NULL;
+}
+
+static int ppgtt_walk(struct gs_mem_batch *b, uint64_t pml4, uint64_t va,
+		      enum gs_mem_access access, struct gs_xlate *x, struct gs_fault *fault)
+{
+	struct gs_mem_batch_pt *p = NULL;
+	struct gs_ppgtt_cache pc = { .valid = false };
+	int ret;
+
+	/* An address past 2^48 has no page table: the walk itself faults it. */
+	if (!(va >> GEN8_PPGTT_VA_BITS))
+		p = find_pt(b, pml4 & GEN8_PTE_ADDR_MASK, va);
+	if (p) {
+		unsigned int idx = (unsigned int)(va >> GS_PAGE_SHIFT) & (GS_MEM_PT_ENTRIES - 1);
+		unsigned int blk = idx / GS_MEM_PTE_BLOCK;
+
+		if (!(p->blocks & (1u << blk))) {
+			/*
+			 * The page table is one window page: the block reads
+			 * whenever its entry would, and faults when it would.
+			 */
+			if (gs_dma_read_qwords(b->dev, p->pc.pt + blk * GS_MEM_PTE_BLOCK * 8,
+					       &p->pte[blk * GS_MEM_PTE_BLOCK], GS_MEM_PTE_BLOCK)) {
+				gs_fault_set(fault, FAULT_TYPE_RANGE, false, access, GS_LEVEL_PTE,
+					     va);
+				return -EFAULT;
+			}
+			p->blocks |= (uint8_t)(1u << blk);
+		}
+		return gs_ppgtt_use_pte(b->dev, p->pte[idx], p->pc.writable, va, access, x, fault);
+	}
+	ret = gs_ppgtt_walk_cached(b->dev, pml4, va, access, x, fault, &pc);
+	if (pc.valid) {
+		p = &b->pt[b->next_pt++ % GS_MEM_BATCH_PTS];
+		p->pc = pc;
+		p->blocks = 0;
+	}
+	return ret;
+}
+
+/*
+ * The DMA address of @va in @space (whose TLB must be the batch's), or
+ * -EFAULT with @fault filled: what gs_mem_translate() would return here.
+ */
+int gs_mem_batch_translate(struct gs_mem_batch *b, const struct gs_mem_space *space,
+			   uint64_t va, enum gs_mem_access access, uint64_t *dma,
+			   struct gs_fault *fault)
+{
+	uint64_t key = gs_mem_space_key(space), vpn = va >> GS_PAGE_SHIFT;
+	struct gs_mem_batch_slot *s = NULL;
+	struct gs_xlate x;
+	int ret;
+
+	if (b->tlb) {
+		unsigned int i = gs_tlb_index(key, vpn);
+
+		s = &b->slot[i];
+		if (!(b->loaded & (1ull << i))) {
+			s->valid = gs_tlb_peek(b->tlb, i, b->gen, &s->key, &s->vpn, &s->x);
+			s->dirty = false;
+			b->loaded |= 1ull << i;
+		}
+		/* gs_tlb_lookup()'s rule: a write through a read-only entry misses. */
+		if (s->valid && s->key == key && s->vpn == vpn &&
+		    (access == GS_MEM_READ || s->x.writable)) {
+			b->hits++;
+			*dma = s->x.dma_page | (va & (GS_PAGE_SIZE - 1));
+			return 0;
+		}
+		b->misses++;
+	}
+	if (space->kind == GS_MEM_PPGTT)
+		ret = ppgtt_walk(b, space->pml4, va, access, &x, fault);
+	else
+		ret = gs_mem_walk(b->dev, space, va, access, &x, fault, NULL);
+	if (ret)
+		return ret;	/* only translations are cached, never a fault */
+	if (s)
+		*s = (struct gs_mem_batch_slot){ .valid = true, .dirty = true, .key = key,
+						 .vpn = vpn, .x = x };
+	*dma = x.dma_page | (va & (GS_PAGE_SIZE - 1));
+	return 0;
+}
+
+/* Write the entries the batch filled back to its TLB, and its counts. */
+void gs_mem_batch_end(struct gs_mem_batch *b)
+{
+	if (!b->tlb)
+		return;
+	for (uint64_t m = b->loaded; m; m &= m - 1) {
+		const struct gs_mem_batch_slot *s = &b->slot[__builtin_ctzll(m)];
+
+		if (s->dirty)
+			gs_tlb_fill(b->tlb, b->gen, s->key, s->vpn << GS_PAGE_SHIFT, &s->x);
+	}
+	gs_tlb_count(b->tlb, b->hits, b->misses);
+	b->loaded = 0;
+	b->hits = 0;
+	b->misses = 0;
+}
