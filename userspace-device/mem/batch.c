@@ -141,9 +141,15 @@ int gs_mem_batch_translate(struct gs_mem_batch *b, const struct gs_mem_space *sp
 		ret = gs_mem_walk(b->dev, space, va, access, &x, fault, NULL);
 	if (ret)
 		return ret;	/* only translations are cached, never a fault */
-	if (s)
-		*s = (struct gs_mem_batch_slot){ .valid = true, .dirty = true, .key = key,
-						 .vpn = vpn, .x = x };
+	if (s) {
+		/* Field by field: a struct copy of x made a store-forwarding stall (perf). */
+		s->valid = true;
+		s->dirty = true;
+		s->key = key;
+		s->vpn = vpn;
+		s->x.dma_page = x.dma_page;
+		s->x.writable = x.writable;
+	}
 	*dma = x.dma_page | (va & (GS_PAGE_SIZE - 1));
 	return 0;
 }

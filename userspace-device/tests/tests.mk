@@ -4,6 +4,7 @@ $(eval $(call test,test_irq,tests/test_irq.c tests/tap.c))
 $(eval $(call test,test_loopback,tests/test_loopback.c tests/tap.c))
 $(eval $(call test,test_gtt,tests/test_gtt.c tests/gtt_env.c tests/tap.c))
 $(eval $(call test,test_gtt_fault,tests/test_gtt_fault.c tests/gtt_env.c tests/tap.c))
+$(eval $(call test,test_mem_batch,tests/test_mem_batch.c tests/gtt_env.c tests/tap.c))
 
 # The command streamers (hw-spec-engines, hw-spec-commands): engine_env.c is
 # the tests' driver.

@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Translating in batches (hw-spec-memory "Translating in batches",
+ * mem/batch.c) against one translation at a time: two TLBs start alike,
+ * one serves gs_mem_translate() and the other gs_mem_batch_translate(),
+ * for the same random sequences of addresses, spaces and accesses, and
+ * every translation must agree (DMA address, or fault type, space, access,
+ * level and address), and after every batch both TLBs must hold the same
+ * entries and have counted the same hits and misses.
+ *
+ * The tables (a fixed seed; GS_SEED=n to replay another): a PPGTT whose
+ * pages are present, read-only, absent or pointing outside the window, a
+ * 2 MiB page, a PDE not present, a page table in window memory the driver
+ * never mapped, and a GGTT beside it.  Between batches entries change
+ * without a flush (so both TLBs hold stale entries, which must hit alike)
+ * and sometimes with one.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "gtt_env.h"
+#include "tap.h"
+
+#define RO		GEN8_PAGE_PRESENT
+#define RW		(GEN8_PAGE_PRESENT | GEN8_PAGE_RW)
+#define BASE		0x40000000ull		/* the PPGTT region tested */
+#define REGION_PAGES	(3 * 512u)		/* three page tables' worth */
+#define HUGE_VA		(BASE + 4 * SZ_2M)	/* a 2 MiB page */
+#define NOPDE_VA	(BASE + 5 * SZ_2M)	/* a PDE not present */
+#define LOSTPT_VA	(BASE + 6 * SZ_2M)	/* a page table in unmapped window memory */
+#define GGTT_PAGES	256u
+#define UNBACKED_DMA	0x800000000ull		/* a window address never mapped */
+
+#define diag(...) do { printf("# " __VA_ARGS__); printf("\n"); } while (0)
+
+static uint64_t rng;
+
+static uint32_t rnd(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (uint32_t)(rng >> 16);
+}
+
+static uint64_t random_pte(struct gtt_env *env)
+{
+	switch (rnd() % 8) {
+	case 0:
+		return 0;				/* not present */
+	case 1:
+		return env_page(env) | RO;
+	case 2:
+		return (GEN8_PTE_ADDR_MASK & ~0xfffull) | RW;	/* outside the window */
+	default:
+		return env_page(env) | RW;
+	}
+}
+
+static void map_tables(struct gtt_env *env, uint64_t pml4)
+{
+	uint64_t pd;
+
+	for (unsigned int i = 0; i < REGION_PAGES; i++)
+		ppgtt_set(env, pml4, BASE + (uint64_t)i * PG, 12, random_pte(env));
+	ppgtt_set(env, pml4, HUGE_VA, 21, (env_page(env) & ~(SZ_2M - 1)) | RW | GEN8_PDE_PS_2M);
+	/* A page table made, then its PDE cleared. */
+	ppgtt_set(env, pml4, NOPDE_VA, 12, env_page(env) | RW);
+	pd = ppgtt_table_of(env, pml4, NOPDE_VA, 21);
+	entry_set(env, pd, (unsigned int)(NOPDE_VA >> 21) & 511, 0);
+	/* A PDE to a page table the window does not have. */
+	entry_set(env, pd, (unsigned int)(LOSTPT_VA >> 21) & 511, UNBACKED_DMA | RW);
+	for (unsigned int i = 0; i < GGTT_PAGES; i++)
+		ggtt_set(env, i, rnd() % 4 ? env_page(env) | RO : 0);
+}
+
+/* One address of the kinds above; @prev the last one, to walk on from it. */
+static uint64_t random_va(bool ggtt, uint64_t prev)
+{
+	unsigned int k = rnd() % 16;
+
+	if (ggtt)
+		return k < 10 ? prev + PG : (uint64_t)(rnd() % (GGTT_PAGES + 4)) * PG + rnd() % PG;
+	if (k < 9)
+		return prev + (rnd() % 3 ? PG : rnd() % (2 * PG));	/* a run of pages */
+	switch (k) {
+	case 9:
+		return HUGE_VA + (uint64_t)(rnd() % 512) * PG;
+	case 10:
+		return NOPDE_VA + (uint64_t)(rnd() % 512) * PG;
+	case 11:
+		return LOSTPT_VA + (uint64_t)(rnd() % 512) * PG;
+	case 12:
+		return (1ull << 48) - PG + rnd() % (2 * PG);	/* the end of the space */
+	case 13:
+	case 14:
+		return prev - (uint64_t)(rnd() % 4) * PG;	/* back: what the TLB may hold */
+	default:
+		return BASE + (uint64_t)(rnd() % REGION_PAGES) * PG + rnd() % PG;
+	}
+}
+
+static void same_tlbs(struct gs_device *dev, struct gs_tlb *a, struct gs_tlb *b)
+{
+	uint64_t gen = gs_tlb_generation(dev);
+
+	for (unsigned int i = 0; i < GS_TLB_ENTRIES; i++) {
+		uint64_t ka = 0, kb = 0, va = 0, vb = 0;
+		struct gs_xlate xa = { 0 }, xb = { 0 };
+		bool ha = gs_tlb_peek(a, i, gen, &ka, &va, &xa);
+		bool hb = gs_tlb_peek(b, i, gen, &kb, &vb, &xb);
+
+		CHECK_EQ(ha, hb);
+		if (ha && hb) {
+			CHECK_EQ(ka, kb);
+			CHECK_EQ(va, vb);
+			CHECK_EQ(xa.dma_page, xb.dma_page);
+			CHECK_EQ(xa.writable, xb.writable);
+		}
+	}
+	CHECK_EQ(atomic_load(&a->hits), atomic_load(&b->hits));
+	CHECK_EQ(atomic_load(&a->misses), atomic_load(&b->misses));
+}
+
+static void t_batch_equals_one_by_one(void)
+{
+	struct gs_tlb *ta = gs_tlb_create(), *tb = gs_tlb_create();
+	struct gs_mem_batch *b = malloc(sizeof(*b));
+	unsigned long checked = 0, faults = 0, hits;
+	struct gtt_env env;
+	uint64_t pml4;
+	const char *seed = getenv("GS_SEED");
+
+	CHECK(ta && tb && b);
+	rng = seed ? strtoull(seed, NULL, 0) | 1 : 0x2545f4914f6cdd1dull;
+	diag("seed %#llx (GS_SEED to replay)", (unsigned long long)rng);
+	env_start(&env, NULL);
+	pml4 = env_page(&env);
+	map_tables(&env, pml4);
+
+	for (int round = 0; round < 400; round++) {
+		unsigned int n = 1 + rnd() % 300;
+		uint64_t prev_p = BASE, prev_g = 0;
+
+		gs_mem_batch_begin(b, env.dev, tb);
+		for (unsigned int i = 0; i < n; i++) {
+			bool ggtt = rnd() % 8 == 0;
+			uint64_t va = random_va(ggtt, ggtt ? prev_g : prev_p), da = 0, db = 0;
+			enum gs_mem_access acc = rnd() % 2 ? GS_MEM_WRITE : GS_MEM_READ;
+			struct gs_mem_space sa = { .kind = ggtt ? GS_MEM_GGTT : GS_MEM_PPGTT,
+						   .pml4 = pml4, .tlb = ta };
+			struct gs_mem_space sb = sa;
+			struct gs_fault fa = { 0 }, fb = { 0 };
+			int ra, rb;
+
+			sb.tlb = tb;
+			if (ggtt)
+				prev_g = va;
+			else
+				prev_p = va;
+			ra = gs_mem_translate(env.dev, &sa, va, acc, &da, &fa);
+			rb = gs_mem_batch_translate(b, &sb, va, acc, &db, &fb);
+			CHECK_MSG(ra == rb, "round %d, %s %#llx: %d one by one, %d in a batch", round,
+				  acc == GS_MEM_WRITE ? "write" : "read", (unsigned long long)va, ra,
+				  rb);
+			if (ra) {
+				CHECK_EQ(fa.type, fb.type);
+				CHECK_EQ(fa.ggtt, fb.ggtt);
+				CHECK_EQ(fa.write, fb.write);
+				CHECK_EQ(fa.level, fb.level);
+				CHECK_EQ(fa.va, fb.va);
+				faults++;
+			} else {
+				CHECK_EQ(da, db);
+			}
+			checked++;
+		}
+		gs_mem_batch_end(b);
+		same_tlbs(env.dev, ta, tb);
+		/* Change a few entries between batches; flush sometimes. */
+		for (unsigned int i = rnd() % 4; i; i--)
+			ppgtt_set(&env, pml4, BASE + (uint64_t)(rnd() % REGION_PAGES) * PG, 12,
+				  random_pte(&env));
+		if (rnd() % 8 == 0)
+			env_flush_tlbs(&env);
+	}
+	hits = (unsigned long)atomic_load(&tb->hits);
+	diag("%lu translations, %lu faults, %lu TLB hits", checked, faults, hits);
+	/* The sequences exercised both outcomes and the TLB. */
+	CHECK(faults > checked / 20 && faults < checked - checked / 20);
+	CHECK(hits > checked / 20);
+	env_stop(&env);
+	free(b);
+	gs_tlb_destroy(ta);
+	gs_tlb_destroy(tb);
+}
+
+int main(void)
+{
+	tap_run("batch translations = one at a time: results, faults, TLB contents, counts",
+		t_batch_equals_one_by_one);
+	return tap_done();
+}
