@@ -74,6 +74,8 @@
 #define SPAN_CHUNKS_Y	(GS_BLT_SPAN_BYTES / 16 + 1)
 #define SPAN_CHUNKS_X	(GS_BLT_SPAN_BYTES / 512 + 1)
 #define SPAN_CHUNKS_LIN	2u
+/* Pieces handed to mem/dma.c's list calls at once. */
+#define MOVE_OPS	128u
 /* shares_pages()'s set: twice the pages a unit's source can touch, a power of two. */
 #define PAGE_SET	4096u
 
@@ -413,46 +415,63 @@ static uint32_t fill_at(uint32_t q, uint64_t dma, uint32_t off)
 	return d ? q >> (8 * d) | q << (32 - 8 * d) : q;
 }
 
+/* A late fault: piece @va's page left the window after the walk probed it. */
+static int lost_page(struct gs_blt_plan *p, uint64_t va)
+{
+	struct gs_fault f;
+
+	gs_fault_set(&f, FAULT_TYPE_RANGE, p->op->dst.ggtt, GS_MEM_WRITE, GS_LEVEL_PAGE, va);
+	gs_cs_fault_error(p->cs, &f, "a command's write");
+	return -EFAULT;
+}
+
 /*
- * Copy or fill stream bytes [@o0, @o1), in execution order.  0, or -EFAULT
- * after reporting a page the window lost since the walk probed it.
+ * Copy or fill stream bytes [@o0, @o1), in execution order, MOVE_OPS
+ * pieces to a call (one guard for all: a tiled surface's pieces are 16 or
+ * 512 bytes).  0, or -EFAULT after reporting a page the window lost since
+ * the walk probed it.
  */
 static int move(struct gs_blt_plan *p, const struct unit *u, uint32_t o0, uint32_t o1)
 {
 	const struct run *sr = u->s.run, *dr = u->d.run;
-	unsigned int i = 0, j = 0;
+	struct gs_dma_op ops[MOVE_OPS];
+	uint64_t va[MOVE_OPS];
+	unsigned int i = 0, j = 0, k = 0;
 	uint32_t o = o0;
-	int ret;
+	size_t done;
 
 	while (o < o1) {
 		uint32_t n;
+		uint64_t dma;
 
 		while (dr[j].off + dr[j].len <= o)
 			j++;
 		n = dr[j].off + dr[j].len - o;
 		if (n > o1 - o)
 			n = o1 - o;
+		dma = dr[j].dma + (o - dr[j].off);
 		if (p->fast == GS_BLT_FAST_COPY) {
 			while (sr[i].off + sr[i].len <= o)
 				i++;
 			if (n > sr[i].off + sr[i].len - o)
 				n = sr[i].off + sr[i].len - o;
-			ret = gs_dma_copy(p->cs->dev, dr[j].dma + (o - dr[j].off),
-					  sr[i].dma + (o - sr[i].off), n);
+			ops[k] = (struct gs_dma_op){ .dst = dma, .src = sr[i].dma + (o - sr[i].off),
+						     .len = n };
 		} else {
-			uint64_t dma = dr[j].dma + (o - dr[j].off);
-
-			ret = gs_dma_fill(p->cs->dev, dma, fill_at(p->fill, dma, o), n);
+			ops[k] = (struct gs_dma_op){ .dst = dma, .pattern = fill_at(p->fill, dma, o),
+						     .len = n };
 		}
-		if (ret) {
-			struct gs_fault f;
-
-			gs_fault_set(&f, FAULT_TYPE_RANGE, p->op->dst.ggtt, GS_MEM_WRITE, GS_LEVEL_PAGE,
-				     dr[j].va + (o - dr[j].off));
-			gs_cs_fault_error(p->cs, &f, "a command's write");
-			return -EFAULT;
-		}
+		va[k++] = dr[j].va + (o - dr[j].off);
 		o += n;
+		if (k == MOVE_OPS || o >= o1) {
+			int ret = p->fast == GS_BLT_FAST_COPY ?
+					  gs_dma_copy_list(p->cs->dev, ops, k, &done) :
+					  gs_dma_fill_list(p->cs->dev, ops, k, &done);
+
+			if (ret)
+				return lost_page(p, va[done]);
+			k = 0;
+		}
 	}
 	return 0;
 }
@@ -485,16 +504,24 @@ static int move_by_span(struct gs_blt_plan *p, struct unit *u)
 /*
  * The first byte of @st's runs that lies on a page the window does not
  * have: its stream offset (UINT32_MAX if none) and GPU address.  The runs
- * are probed in stream order, one call each, so the pages' first lines
- * are fetched in parallel rather than one miss at a time.
+ * are probed in stream order, MOVE_OPS to a call, so the pages' first
+ * lines are fetched in parallel rather than one miss at a time.
  */
 static uint32_t first_missing(struct gs_cs *cs, const struct stream *st, uint64_t *va)
 {
-	for (unsigned int i = 0; i < st->n; i++) {
-		const struct run *r = &st->run[i];
-		uint64_t bad;
+	struct gs_dma_op ops[MOVE_OPS];
 
-		if (gs_dma_probe(cs->dev, r->dma, r->len, &bad)) {
+	for (unsigned int i0 = 0; i0 < st->n; i0 += MOVE_OPS) {
+		unsigned int k = st->n - i0 < MOVE_OPS ? st->n - i0 : MOVE_OPS;
+		uint64_t bad;
+		size_t done;
+
+		for (unsigned int i = 0; i < k; i++)
+			ops[i] = (struct gs_dma_op){ .dst = st->run[i0 + i].dma,
+						     .len = st->run[i0 + i].len };
+		if (gs_dma_probe_list(cs->dev, ops, k, &done, &bad)) {
+			const struct run *r = &st->run[i0 + done];
+
 			*va = r->va + (bad - r->dma);
 			return r->off + (uint32_t)(bad - r->dma);
 		}

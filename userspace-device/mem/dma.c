@@ -299,6 +299,66 @@ out:
 	return ret;
 }
 
+/*
+ * @n pieces of one kind under one guard (a blit's runs: one sigsetjmp for
+ * hundreds of pieces, not one each), in order.  0, or -EFAULT with *@done
+ * the piece that failed (those before it were done whole) and, for a
+ * PROBE, *@bad the first byte of that piece that is not there.
+ */
+static int guarded_list(struct gs_device *dev, enum bulk_op op, const struct gs_dma_op *ops,
+			size_t n, size_t *done, uint64_t *bad)
+{
+	uint8_t *win = dev->chan->dma;
+	uint64_t size = dev->chan->dma_size;
+	sigjmp_buf jb;
+	volatile uint64_t at = 0;
+	volatile size_t cur = 0;
+	volatile int ret = 0;
+
+	if (sigsetjmp(jb, 0)) {
+		ret = -EFAULT;
+		goto out;
+	}
+	guard_lo = (uintptr_t)win;
+	guard_hi = (uintptr_t)win + size;
+	guard_jmp = &jb;
+	atomic_signal_fence(memory_order_seq_cst);
+	for (size_t i = 0; i < n; i++) {
+		const struct gs_dma_op *o = &ops[i];
+		struct bulk b = { .op = op, .dst = o->dst, .src = o->src, .pattern = o->pattern,
+				  .len = o->len };
+
+		cur = i;
+		at = o->dst;
+		atomic_signal_fence(memory_order_seq_cst);
+		if (!o->len)
+			continue;
+		if (op == BULK_PROBE && o->dst < size && o->len > size - o->dst) {
+			/* Probe what is inside; the rest faults at the window's end. */
+			b.len = size - o->dst;
+			bulk_access(win, &b, &at);
+			at = size;
+			ret = -EFAULT;
+			break;
+		}
+		if (!window_range_ok(dev, o->dst, o->len) ||
+		    (op == BULK_COPY && !window_range_ok(dev, o->src, o->len))) {
+			ret = -EFAULT;
+			break;
+		}
+		bulk_access(win, &b, &at);
+	}
+	atomic_signal_fence(memory_order_seq_cst);
+out:
+	guard_jmp = NULL;
+	if (ret) {
+		*done = cur;
+		if (bad)
+			*bad = at;
+	}
+	return ret;
+}
+
 /* Copy @len bytes of the window from @src to @dst (memmove()); 0 or -EFAULT. */
 int gs_dma_copy(struct gs_device *dev, uint64_t dst, uint64_t src, size_t len)
 {
@@ -345,6 +405,29 @@ int gs_dma_probe(struct gs_device *dev, uint64_t addr, size_t len, uint64_t *bad
 		return -EFAULT;
 	}
 	return guarded_bulk(dev, &(struct bulk){ .op = BULK_PROBE, .dst = addr, .len = len }, bad);
+}
+
+/*
+ * The list forms: gs_dma_copy(), gs_dma_fill() (each piece with its own
+ * pattern) and gs_dma_probe() of @n pieces in order, as many calls one
+ * after the other would do them, stopping at the first that fails: 0, or
+ * -EFAULT with *@done that piece's index (and for a probe *@bad its first
+ * byte that is not there).
+ */
+int gs_dma_copy_list(struct gs_device *dev, const struct gs_dma_op *ops, size_t n, size_t *done)
+{
+	return guarded_list(dev, BULK_COPY, ops, n, done, NULL);
+}
+
+int gs_dma_fill_list(struct gs_device *dev, const struct gs_dma_op *ops, size_t n, size_t *done)
+{
+	return guarded_list(dev, BULK_FILL, ops, n, done, NULL);
+}
+
+int gs_dma_probe_list(struct gs_device *dev, const struct gs_dma_op *ops, size_t n, size_t *done,
+		      uint64_t *bad)
+{
+	return guarded_list(dev, BULK_PROBE, ops, n, done, bad);
 }
 
 /*

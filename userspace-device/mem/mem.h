@@ -248,6 +248,19 @@ int gs_dma_atomic(struct gs_device *dev, uint64_t addr, unsigned int size,
 int gs_dma_copy(struct gs_device *dev, uint64_t dst, uint64_t src, size_t len);
 int gs_dma_fill(struct gs_device *dev, uint64_t dst, uint32_t pattern, size_t len);
 int gs_dma_probe(struct gs_device *dev, uint64_t addr, size_t len, uint64_t *bad);
+
+/* One piece of a list for gs_dma_copy_list(), _fill_list(), _probe_list(). */
+struct gs_dma_op {
+	uint64_t dst;		/* the probe's range too */
+	uint64_t src;		/* copies */
+	uint32_t pattern;	/* fills: as gs_dma_fill()'s */
+	uint32_t len;
+};
+
+int gs_dma_copy_list(struct gs_device *dev, const struct gs_dma_op *ops, size_t n, size_t *done);
+int gs_dma_fill_list(struct gs_device *dev, const struct gs_dma_op *ops, size_t n, size_t *done);
+int gs_dma_probe_list(struct gs_device *dev, const struct gs_dma_op *ops, size_t n, size_t *done,
+		      uint64_t *bad);
 gs_reg_write_fn dma_probe_cmd_write;
 
 #endif
