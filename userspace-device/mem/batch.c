@@ -50,18 +50,26 @@ void gs_mem_batch_begin(struct gs_mem_batch *b, struct gs_device *dev, struct gs
 	b->hits = 0;
 	b->misses = 0;
 	b->next_pt = 0;
+	b->last_pt = 0;
 	for (unsigned int i = 0; i < GS_MEM_BATCH_PTS; i++)
 		b->pt[i].pc.valid = false;
 }
 
-/* The page table kept for @va under @root, or NULL. */
+static bool pt_maps(const struct gs_mem_batch_pt *p, uint64_t root, uint64_t va)
+{
+	return p->pc.valid && p->pc.root == root && p->pc.va_2m == va >> 21;
+}
+
+/* The page table kept for @va under @root, or NULL; the last one used first. */
 static struct gs_mem_batch_pt *find_pt(struct gs_mem_batch *b, uint64_t root, uint64_t va)
 {
+	if (pt_maps(&b->pt[b->last_pt], root, va))
+		return &b->pt[b->last_pt];
 	for (unsigned int i = 0; i < GS_MEM_BATCH_PTS; i++) {
-		struct gs_mem_batch_pt *p = &b->pt[i];
-
-		if (p->pc.valid && p->pc.root == root && p->pc.va_2m == va >> 21)
-			return p;
+		if (pt_maps(&b->pt[i], root, va)) {
+			b->last_pt = i;
+			return &b->pt[i];
+		}
 	}
 	return NULL;
 }
@@ -97,7 +105,8 @@ static int ppgtt_walk(struct gs_mem_batch *b, uint64_t pml4, uint64_t va,
 	}
 	ret = gs_ppgtt_walk_cached(b->dev, pml4, va, access, x, fault, &pc);
 	if (pc.valid) {
-		p = &b->pt[b->next_pt++ % GS_MEM_BATCH_PTS];
+		b->last_pt = b->next_pt++ % GS_MEM_BATCH_PTS;
+		p = &b->pt[b->last_pt];
 		p->pc = pc;
 		p->blocks = 0;
 	}

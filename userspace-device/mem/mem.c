@@ -19,15 +19,6 @@
 #include "core/log.h"
 #include "mem/mem.h"
 
-/* A PML4 address is page aligned, so 1 can only name the GGTT. */
-#define GGTT_KEY	1ull
-
-/* The tag of @space's entries in a TLB. */
-uint64_t gs_mem_space_key(const struct gs_mem_space *space)
-{
-	return space->kind == GS_MEM_GGTT ? GGTT_KEY : space->pml4 & GEN8_PTE_ADDR_MASK;
-}
-
 /* The walk of @space's tables, with a paging-structure cache @pc (may be NULL). */
 int gs_mem_walk(struct gs_device *dev, const struct gs_mem_space *space, uint64_t va,
 		enum gs_mem_access access, struct gs_xlate *x, struct gs_fault *fault,

@@ -24,6 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/hw.h"
 #include "core/regfile.h"
 
 struct gs_device;
@@ -116,6 +117,15 @@ struct gs_ppgtt_cache {
 	bool writable;
 };
 
+/* A PML4 address is page aligned, so 1 can only name the GGTT. */
+#define GS_MEM_GGTT_KEY		1ull
+
+/* The tag of @space's entries in a TLB. */
+static inline uint64_t gs_mem_space_key(const struct gs_mem_space *space)
+{
+	return space->kind == GS_MEM_GGTT ? GS_MEM_GGTT_KEY : space->pml4 & GEN8_PTE_ADDR_MASK;
+}
+
 /* ggtt.c */
 uint64_t gs_ggtt_size(const struct gs_device *dev);
 int gs_ggtt_walk(struct gs_device *dev, uint64_t va, enum gs_mem_access access,
@@ -133,7 +143,6 @@ int gs_ppgtt_use_pte(struct gs_device *dev, uint64_t e, bool writable, uint64_t 
 /* mem.c */
 int gs_mem_translate(struct gs_device *dev, const struct gs_mem_space *space, uint64_t va,
 		     enum gs_mem_access access, uint64_t *dma, struct gs_fault *fault);
-uint64_t gs_mem_space_key(const struct gs_mem_space *space);
 int gs_mem_walk(struct gs_device *dev, const struct gs_mem_space *space, uint64_t va,
 		enum gs_mem_access access, struct gs_xlate *x, struct gs_fault *fault,
 		struct gs_ppgtt_cache *pc);
@@ -168,12 +177,17 @@ struct gs_tlb {
 	atomic_uint_fast64_t misses;
 };
 
+/* The entry page @vpn of space @key can live in: one only (direct mapped). */
+static inline unsigned int gs_tlb_index(uint64_t key, uint64_t vpn)
+{
+	return (unsigned int)((vpn ^ (key >> GS_PAGE_SHIFT)) & (GS_TLB_ENTRIES - 1));
+}
+
 struct gs_tlb *gs_tlb_create(void);
 void gs_tlb_destroy(struct gs_tlb *tlb);
 uint64_t gs_tlb_generation(struct gs_device *dev);
 void gs_tlb_invalidate_all(struct gs_device *dev);
 void gs_tlb_flush(struct gs_tlb *tlb);
-unsigned int gs_tlb_index(uint64_t key, uint64_t vpn);
 bool gs_tlb_lookup(struct gs_device *dev, struct gs_tlb *tlb, uint64_t key, uint64_t va,
 		   enum gs_mem_access access, struct gs_xlate *out);
 bool gs_tlb_peek(struct gs_tlb *tlb, unsigned int i, uint64_t gen, uint64_t *key,
@@ -219,7 +233,8 @@ struct gs_mem_batch {
 	uint64_t loaded;		/* bit i: slot[i] was read from the TLB */
 	uint64_t hits, misses;
 	struct gs_mem_batch_slot slot[GS_TLB_ENTRIES];
-	unsigned int next_pt;
+	unsigned int next_pt;		/* the next to replace */
+	unsigned int last_pt;		/* the last one used */
 	struct gs_mem_batch_pt pt[GS_MEM_BATCH_PTS];
 };
 

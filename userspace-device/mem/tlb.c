@@ -72,12 +72,6 @@ void gs_tlb_invalidate_all(struct gs_device *dev)
 	atomic_fetch_add_explicit(&dev->tlb_gen, 1, memory_order_acq_rel);
 }
 
-/* The entry page @vpn of space @key can live in: one only (direct mapped). */
-unsigned int gs_tlb_index(uint64_t key, uint64_t vpn)
-{
-	return (unsigned int)((vpn ^ (key >> GS_PAGE_SHIFT)) & (GS_TLB_ENTRIES - 1));
-}
-
 static struct gs_tlb_entry *slot(struct gs_tlb *tlb, uint64_t key, uint64_t vpn)
 {
 	return &tlb->e[gs_tlb_index(key, vpn)];
