@@ -154,12 +154,14 @@ extern atomic_bool gs_blt_reference_only;
 
 /*
  * blt_fast.c: how often the fast paths ran (tests check that they were
- * exercised): units moved with memcpy()/memset(), and spans they handed to
- * the reference path because source and destination bytes overlapped.
+ * exercised): units moved with memcpy()/memset(), spans they handed to
+ * the reference path because source and destination bytes overlapped, and
+ * bands of tiled rows moved as whole tiles.
  */
 struct gs_blt_fast_counts {
 	atomic_ulong units;
 	atomic_ulong ref_spans;
+	atomic_ulong bands;	/* bands of tiled rows moved as whole tiles */
 };
 extern struct gs_blt_fast_counts gs_blt_fast_counts;
 

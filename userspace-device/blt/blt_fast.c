@@ -89,10 +89,13 @@ struct run {
 	uint32_t len;
 };
 
+struct tile_rec;
+
 struct stream {
 	struct run run[MAX_RUNS];
 	unsigned int n;
 	unsigned int max_chunks;	/* the most chunks one span can add */
+	struct tile_rec *rec;		/* whole tiles: noting the pages of a row, or NULL */
 };
 
 struct span_ref {
@@ -187,6 +190,8 @@ static void stream_reset(struct stream *st, const struct gs_blt_surf *s)
 	st->max_chunks = max_chunks(s);
 }
 
+static void tile_note(struct tile_rec *t, uint64_t va, uint64_t dma);
+
 static void append(struct stream *st, uint64_t dma, uint64_t va, uint32_t off, uint32_t len)
 {
 	struct run *last = st->n ? &st->run[st->n - 1] : NULL;
@@ -228,6 +233,8 @@ static int walk(struct gs_cs *cs, struct gs_mem_batch *xl, struct stream *st,
 				n = chunk - c;
 			if (gs_mem_batch_translate(xl, &ms, a, acc, &dma, f))
 				goto fault;
+			if (st->rec)
+				tile_note(st->rec, a, dma);
 			append(st, dma, a, off + o + c, n);
 			c += n;
 		}
@@ -625,25 +632,267 @@ static int unit_flush(struct unit *u, struct gs_blt_plan *p)
 }
 
 /*
+ * Whole tiles (hw-spec-blitter "Fast paths").  Rows in the same band of
+ * tiles (8 rows X-major, 32 Y-major) touch the same pages in the same
+ * order: a row of a tiled surface is a slice of every tile it crosses.
+ * When the blit covers whole tiles of both surfaces in the band, its rows
+ * are the same sequence of translations again and again, and:
+ * - the TLB is direct mapped, so a sequence run twice from any state ends
+ *   where it ended the first time (each entry holds the last page of the
+ *   sequence that maps to it, or what it held), and every later run starts
+ *   from there: the second row's translations, hits and misses are those
+ *   of every row after it;
+ * - so when the first two rows of a band translate alike (no stale TLB
+ *   entry met in one and refilled for the other) and raised no fault, the
+ *   other rows would translate alike too, raise no fault (every page was
+ *   just translated and probed) and leave the TLB as the second row left
+ *   it: they need no walk, only their hits and misses counted;
+ * - and when no source page is a destination page, the order of the
+ *   band's accesses cannot matter (two destination tiles on one page are
+ *   written in the same order either way: a byte of a page is the same
+ *   byte of every tile mapped there, written once per tile in tile order
+ *   by both): the band moves as whole 4 KiB tiles.
+ * The first two rows run as every other row does (their bytes are written
+ * again by the tile copy, with the same values); anything else (a fault,
+ * rows that translate differently, an invalidation meanwhile, shared
+ * pages) sends the rest of the band down the ordinary path.
+ */
+#define BAND_TILES	2048u
+
+struct tile_rec {
+	unsigned int n;		/* tiles noted in this row */
+	bool second;		/* the second row: compare instead of noting */
+	bool bad;		/* the rows differ, or too many tiles */
+	bool have_last;
+	uint64_t last_vp, last_dp;
+	uint64_t vp[BAND_TILES], dp[BAND_TILES];	/* each tile's page: GPU, window */
+};
+
+/* A translated page of a tiled row: consecutive chunks of one tile are noted once. */
+static void tile_note(struct tile_rec *t, uint64_t va, uint64_t dma)
+{
+	uint64_t vp = va >> GS_PAGE_SHIFT, dp = dma >> GS_PAGE_SHIFT;
+
+	if (t->have_last && t->last_vp == vp) {
+		if (t->last_dp != dp)
+			t->bad = true;
+		return;
+	}
+	t->have_last = true;
+	t->last_vp = vp;
+	t->last_dp = dp;
+	if (t->n >= BAND_TILES) {
+		t->bad = true;
+		return;
+	}
+	if (!t->second) {
+		t->vp[t->n] = vp;
+		t->dp[t->n] = dp;
+	} else if (t->vp[t->n] != vp || t->dp[t->n] != dp) {
+		t->bad = true;
+	}
+	t->n++;
+}
+
+/* Rows per band when whole tiles apply to the blit, else 0. */
+static uint32_t band_rows(const struct gs_blt_plan *p)
+{
+	const struct gs_blt_op *op = p->op;
+	uint32_t tw, th;
+	int64_t xb1 = (int64_t)p->x1 * op->cpp, xb2 = (int64_t)p->x2 * op->cpp;
+
+	if (p->rev_x || p->rev_y)
+		return 0;
+	switch (op->dst.tiling) {
+	case GS_BLT_TILE_X:
+		tw = 512;
+		th = 8;
+		break;
+	case GS_BLT_TILE_Y:
+		tw = 128;
+		th = 32;
+		break;
+	default:
+		return 0;
+	}
+	if (xb1 % tw || xb2 % tw || (xb2 - xb1) / tw > BAND_TILES)
+		return 0;
+	if (p->fast == GS_BLT_FAST_COPY &&
+	    (op->src.tiling != op->dst.tiling || ((int64_t)p->sx * op->cpp) % tw ||
+	     ((int64_t)p->y1 - p->sy) % th))
+		return 0;
+	return th;
+}
+
+/* Do any of @a's pages appear in @b?  A set in u->pages (shares_pages()'s). */
+static bool pages_shared(struct unit *u, const uint64_t *a, unsigned int na, const uint64_t *b,
+			 unsigned int nb)
+{
+	uint64_t *set = u->pages;
+
+	if (na > PAGE_SET / 2)
+		return true;
+	memset(set, 0, sizeof(u->pages));
+	for (unsigned int i = 0; i < na; i++) {
+		unsigned int h = (unsigned int)(a[i] * 0x9e3779b97f4a7c15ull >> 52);
+
+		while (set[h] && set[h] != a[i] + 1)
+			h = (h + 1) & (PAGE_SET - 1);
+		set[h] = a[i] + 1;
+	}
+	for (unsigned int j = 0; j < nb; j++) {
+		unsigned int h = (unsigned int)(b[j] * 0x9e3779b97f4a7c15ull >> 52);
+
+		while (set[h] && set[h] != b[j] + 1)
+			h = (h + 1) & (PAGE_SET - 1);
+		if (set[h])
+			return true;
+	}
+	return false;
+}
+
+/* Row @row, span by span, into @u.  0, or what unit_flush() returned. */
+static int add_row(struct unit *u, struct gs_blt_plan *p, uint32_t row)
+{
+	int ret;
+
+	for (uint32_t k = 0; k < p->nspans; k++) {
+		if (unit_full(u, p)) {
+			ret = unit_flush(u, p);
+			if (ret)
+				return ret;
+		}
+		if (unit_add(u, p, row, k)) {
+			ret = unit_flush(u, p);
+			return ret ? ret : -EFAULT;
+		}
+	}
+	return 0;
+}
+
+static uint64_t tlb_hits(const struct unit *u)
+{
+	return atomic_load_explicit(&u->xl.tlb->hits, memory_order_relaxed) + u->xl.hits;
+}
+
+static uint64_t tlb_misses(const struct unit *u)
+{
+	return atomic_load_explicit(&u->xl.tlb->misses, memory_order_relaxed) + u->xl.misses;
+}
+
+/* The band's tiles in tile order, whole 4 KiB pages, MOVE_OPS to a call. */
+static int move_tiles(struct gs_blt_plan *p, const struct tile_rec *src, const struct tile_rec *dst)
+{
+	struct gs_dma_op ops[MOVE_OPS];
+	uint64_t va[MOVE_OPS];
+	unsigned int k = 0;
+	size_t done;
+
+	for (unsigned int i = 0; i < dst->n; i++) {
+		uint64_t d = dst->dp[i] << GS_PAGE_SHIFT, s = src ? src->dp[i] << GS_PAGE_SHIFT : 0;
+		struct gs_dma_op *last = k ? &ops[k - 1] : NULL;
+
+		if (last && last->len < (1u << 30) && last->dst + last->len == d &&
+		    (!src || last->src + last->len == s)) {
+			last->len += GS_PAGE_SIZE;
+		} else {
+			ops[k] = (struct gs_dma_op){ .dst = d, .src = s, .pattern = p->fill,
+						     .len = GS_PAGE_SIZE };
+			va[k++] = dst->vp[i] << GS_PAGE_SHIFT;
+		}
+		if (k == MOVE_OPS || i + 1 == dst->n) {
+			int ret = src ? gs_dma_copy_list(p->cs->dev, ops, k, &done) :
+					gs_dma_fill_list(p->cs->dev, ops, k, &done);
+
+			if (ret)
+				return lost_page(p, va[done]);
+			k = 0;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The band of @th rows from @row: its first two rows as always, then the
+ * rest as whole tiles if the rules above allow, else row by row.
+ */
+static int band(struct unit *u, struct gs_blt_plan *p, struct tile_rec rec[2], uint32_t row,
+		uint32_t th)
+{
+	bool copy = p->fast == GS_BLT_FAST_COPY;
+	uint32_t tiles = (uint32_t)(((int64_t)p->x2 - p->x1) * p->op->cpp / (th == 8 ? 512 : 128));
+	uint64_t gen = gs_tlb_generation(p->cs->dev), h = 0, m = 0;
+	bool ok;
+	int ret;
+
+	for (uint32_t i = 0; i < 2; i++) {
+		for (int s = 0; s < 2; s++) {
+			rec[s].n = 0;
+			rec[s].second = i == 1;
+			rec[s].have_last = false;
+			if (!i)
+				rec[s].bad = false;
+		}
+		if (i == 1) {
+			h = tlb_hits(u);
+			m = tlb_misses(u);
+		}
+		u->s.rec = copy ? &rec[0] : NULL;
+		u->d.rec = &rec[1];
+		ret = add_row(u, p, row + i);
+		u->s.rec = u->d.rec = NULL;
+		if (ret)
+			return ret;
+		for (int s = 0; s < 2; s++) {
+			/* Every tile of the row once, the same in both rows. */
+			rec[s].bad |= rec[s].n != tiles;
+		}
+	}
+	h = tlb_hits(u) - h;
+	m = tlb_misses(u) - m;
+	ok = !rec[1].bad && (!copy || !rec[0].bad) && gs_tlb_generation(p->cs->dev) == gen &&
+	     (!copy || !pages_shared(u, rec[0].dp, rec[0].n, rec[1].dp, rec[1].n));
+	if (!ok) {
+		for (uint32_t i = 2; i < th; i++) {
+			ret = add_row(u, p, row + i);
+			if (ret)
+				return ret;
+		}
+		return 0;
+	}
+	/* Rows 0 and 1 land first, then the whole band; the other rows' lookups are counted. */
+	ret = unit_flush(u, p);
+	if (ret)
+		return ret;
+	u->xl.hits += h * (th - 2);
+	u->xl.misses += m * (th - 2);
+	atomic_fetch_add_explicit(&gs_blt_fast_counts.bands, 1, memory_order_relaxed);
+	return move_tiles(p, copy ? &rec[0] : NULL, &rec[1]);
+}
+
+/*
  * Rows [@r, @r + @n) (execution order) of a blit with a fast path.  0, or
  * -EFAULT after a fault was reported and the context stopped.
  */
 int gs_blt_fast_rows(struct gs_blt_plan *p, uint32_t r, uint32_t n)
 {
+	struct tile_rec rec[2];
+	uint32_t th = band_rows(p);
 	struct unit u;
 	int ret;
 
 	unit_reset(&u, p);
-	for (uint32_t row = r; row < r + n; row++) {
-		for (uint32_t k = 0; k < p->nspans; k++) {
-			if (unit_full(&u, p)) {
-				ret = unit_flush(&u, p);
-				if (ret)
-					return ret;
-			}
-			if (unit_add(&u, p, row, k))
-				return unit_flush(&u, p);
+	u.s.rec = u.d.rec = NULL;	/* band() sets them for the rows it notes */
+	for (uint32_t row = r; row < r + n;) {
+		if (th && gs_blt_row_y(p, row) % th == 0 && n - (row - r) >= th) {
+			ret = band(&u, p, rec, row, th);
+			row += th;
+		} else {
+			ret = add_row(&u, p, row);
+			row++;
 		}
+		if (ret)
+			return ret;
 	}
 	return unit_flush(&u, p);
 }

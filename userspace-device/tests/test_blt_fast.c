@@ -29,6 +29,7 @@
 #include <time.h>
 
 #include "blt/blt.h"
+#include "cs/engine.h"
 #include "engine_env.h"
 #include "tap.h"
 
@@ -314,6 +315,28 @@ static struct tcase draw(void)
 		c.sx = c.sx < 0 ? 0 : c.sx;
 		c.sy = c.sy < 0 ? 0 : c.sy;
 	}
+	if (dt != LIN && (st == dt || c.cmd != C_XY_COPY) && chance(40)) {
+		/*
+		 * Whole tiles over bands of rows (blt_fast.c "Whole tiles"):
+		 * one to three bands and part of another, the source in the
+		 * same band phase (mostly), the same surface a band or more
+		 * away (no overlap: the band path) or near it.
+		 */
+		int twp = (dt == TX ? 512 : 128) / (int)c.cpp, th = dt == TX ? 8 : 32;
+
+		w = twp * (1 + (int)rn(dt == TX ? 4 : 12));
+		h = th * (1 + (int)rn(3)) + (chance(50) ? (int)rn((uint32_t)th) : 0);
+		c.x1 = twp * (int)rn(3);
+		c.y1 = chance(50) ? th * (int)rn(2) : (int)rn(2 * (uint32_t)th);
+		if (c.same) {
+			c.sx = c.x1 + twp * ((int)rn(3) - 1);
+			c.sy = c.y1 + (chance(70) ? th * (int)(1 + rn(3)) : (int)rn(2 * (uint32_t)th));
+			c.sx = c.sx < 0 ? 0 : c.sx;
+		} else if (c.cmd == C_XY_COPY) {
+			c.sx = twp * (int)rn(3) + (chance(10) ? 1 : 0);
+			c.sy = c.y1 % th + th * (int)rn(2) + (chance(10) ? 1 : 0);
+		}
+	}
 	c.x2 = c.x1 + w;
 	c.y2 = c.y1 + h;
 
@@ -429,7 +452,65 @@ static unsigned int build(const struct tcase *c, uint32_t *dw)
 struct outcome {
 	bool done;
 	uint32_t eir, fault, tlb0, tlb1, ipehr;
+	/* bcs0's TLB entries when the blit completed */
+	bool valid[GS_TLB_ENTRIES];
+	uint64_t key[GS_TLB_ENTRIES], vpn[GS_TLB_ENTRIES];
+	struct gs_xlate x[GS_TLB_ENTRIES];
 };
+
+static struct gs_tlb *bcs_tlb(void)
+{
+	return env.g.dev->engine[GS_BCS]->tlb;
+}
+
+static void save_tlb(struct outcome *o)
+{
+	struct gs_tlb *tlb = bcs_tlb();
+	uint64_t gen = gs_tlb_generation(env.g.dev);
+
+	for (unsigned int i = 0; i < GS_TLB_ENTRIES; i++)
+		o->valid[i] = gs_tlb_peek(tlb, i, gen, &o->key[i], &o->vpn[i], &o->x[i]);
+}
+
+/* Is page @vpn of TLB space @key one of the case's surfaces' pages? */
+static bool surface_page(const struct tcase *c, uint64_t key, uint64_t vpn)
+{
+	const struct tsurf *sf[2] = { &c->d, &c->s };
+
+	/* The GGTT's key is 1, a PPGTT's its PML4 address (mem.h). */
+	if ((key == 1) != c->ggtt)
+		return false;
+	for (int i = 0; i < 2; i++) {
+		uint64_t first = sf[i]->va >> 12;
+
+		if (sf[i]->pages && vpn >= first && vpn < first + sf[i]->pages)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The TLB as both paths left it, for the surfaces' pages.  Each run has
+ * its own ring or batch, whose pages may take an entry from a surface page
+ * in one run and not in the other (and make the hit counts differ), so a
+ * slot is compared where both runs left a surface page in it, or one a
+ * surface page and the other nothing.
+ */
+static bool same_tlb(const struct tcase *c, const struct outcome *a, const struct outcome *b)
+{
+	for (unsigned int i = 0; i < GS_TLB_ENTRIES; i++) {
+		bool in_a = a->valid[i] && surface_page(c, a->key[i], a->vpn[i]);
+		bool in_b = b->valid[i] && surface_page(c, b->key[i], b->vpn[i]);
+
+		if ((in_a && !b->valid[i]) || (in_b && !a->valid[i]))
+			return false;
+		if (in_a && in_b &&
+		    (a->key[i] != b->key[i] || a->vpn[i] != b->vpn[i] ||
+		     a->x[i].dma_page != b->x[i].dma_page || a->x[i].writable != b->x[i].writable))
+			return false;
+	}
+	return true;
+}
 
 /*
  * Run @n dwords: from the ring (GGTT addresses) or from a PPGTT batch.  The
@@ -457,6 +538,7 @@ static struct outcome run(const uint32_t *dw, unsigned int n, bool ggtt)
 		if (ee_csb(&env, GS_BCS, 1, st, id, 1) == 1) {
 			CHECK_EQ(st[0], CSB_ACTIVE_TO_IDLE | CSB_CONTEXT_COMPLETE);
 			o.done = true;
+			save_tlb(&o);
 			break;
 		}
 		if (ee_read(&env, RING_EIR(base)))
@@ -496,6 +578,7 @@ static void t_differential(void)
 	const char *seed = getenv("GS_SEED"), *only = getenv("GS_CASE");
 	unsigned long units0 = atomic_load(&gs_blt_fast_counts.units);
 	unsigned long spans0 = atomic_load(&gs_blt_fast_counts.ref_spans);
+	unsigned long bands0 = atomic_load(&gs_blt_fast_counts.bands);
 	int faults = 0, done = 0;
 
 	rng_state = seed ? strtoull(seed, NULL, 0) : 0x5eed0fb17ull;
@@ -525,6 +608,7 @@ static void t_differential(void)
 		struct outcome of, orf;
 		uint32_t dw[64];
 		unsigned int n = build(&c, dw);
+		unsigned long spans;
 		char what[400];
 
 		describe(&c, i, what, sizeof(what));
@@ -536,7 +620,9 @@ static void t_differential(void)
 			diag("%s", what);
 		memcpy(snap, pool, POOL_PAGES * PG);
 
+		spans = atomic_load(&gs_blt_fast_counts.ref_spans);
 		of = run(dw, n, c.ggtt);
+		spans = atomic_load(&gs_blt_fast_counts.ref_spans) - spans;
 		memcpy(after_fast, pool, POOL_PAGES * PG);
 		memcpy(pool, snap, POOL_PAGES * PG);
 		atomic_store(&gs_blt_reference_only, true);
@@ -550,6 +636,13 @@ static void t_differential(void)
 			  "%s: fast EIR %#x fault %#x TLB %#x:%#x IPEHR %#x, reference EIR %#x "
 			  "fault %#x TLB %#x:%#x IPEHR %#x", what, of.eir, of.fault, of.tlb1, of.tlb0,
 			  of.ipehr, orf.eir, orf.fault, orf.tlb1, orf.tlb0, orf.ipehr);
+		/*
+		 * A completed blit that never went through the reference path
+		 * (which reads again) made the reference's lookups in its
+		 * order: the same entries are left.
+		 */
+		if (of.done && orf.done && !spans)
+			CHECK_MSG(same_tlb(&c, &of, &orf), "%s: the TLB holds other entries", what);
 		if (memcmp(after_fast, pool, POOL_PAGES * PG)) {
 			size_t k = 0;
 
@@ -562,14 +655,16 @@ static void t_differential(void)
 		done += of.done;
 	}
 	diag("%d blits completed, %d stopped by a fault, the same both ways", done, faults);
-	diag("fast path: %lu units, %lu overlapping spans through the reference path",
-		 atomic_load(&gs_blt_fast_counts.units) - units0,
-		 atomic_load(&gs_blt_fast_counts.ref_spans) - spans0);
+	diag("fast path: %lu units, %lu overlapping spans through the reference path, %lu bands "
+	     "as whole tiles", atomic_load(&gs_blt_fast_counts.units) - units0,
+	     atomic_load(&gs_blt_fast_counts.ref_spans) - spans0,
+	     atomic_load(&gs_blt_fast_counts.bands) - bands0);
 	/* The draw must reach the fast paths, their fallback and faults both ways. */
 	if (only)
 		goto out;
 	CHECK(atomic_load(&gs_blt_fast_counts.units) - units0 > CASES / 4);
 	CHECK(atomic_load(&gs_blt_fast_counts.ref_spans) > spans0);
+	CHECK(atomic_load(&gs_blt_fast_counts.bands) > bands0);
 	CHECK(faults > CASES / 20 && done > CASES / 2);
 out:
 	free(snap);
