@@ -20,12 +20,13 @@
  * rows of one step) and:
  * 1. walks them in that same order, translating every page chunk the
  *    reference would access with the same address, space and access type
- *    (gs_blt_addr(), gs_mem_translate_cached(): the engine's TLB, then a
- *    walk that may start from the page table the unit's previous walk
- *    reached), then touches every window page the walk landed on, run by
- *    run (gs_dma_probe()); of a translation fault and a missing page the
- *    one the reference would meet first wins, so the fault is found at the
- *    same place, with the same struct gs_fault; nothing is written yet;
+ *    (gs_blt_addr(), then a batch of the engine's TLB, mem/batch.c: each
+ *    translation the one the reference would get, the TLB left as it
+ *    would leave it), then touches every window page the walk landed on,
+ *    run by run (gs_dma_probe_list()); of a translation fault and a
+ *    missing page the one the reference would meet first wins, so the
+ *    fault is found at the same place, with the same struct gs_fault;
+ *    nothing is written yet;
  * 2. if no window byte the unit reads is a byte it writes, the order of
  *    its accesses cannot matter: it copies (or fills) every chunk before
  *    the fault, as few calls as contiguity allows, in execution order (so
@@ -41,10 +42,12 @@
  * 4. then reports the fault found in step 1, if any, as gs_cs_read() or
  *    gs_cs_write() would have.
  * A unit never holds the engine: steps are whole rows, and gs_blt_run()
- * looks for a stop request between steps and saves the rows done.
+ * looks for a stop request between steps and saves the rows done.  Bands
+ * of tiled rows may then be moved as whole tiles (band(), below).
  *
  * What is not preserved: a blit that rewrites the page tables it is being
- * translated through sees them as they were when the unit was walked
+ * translated through sees them as they were when the unit (or the first
+ * two rows of a band) was walked
  * (hardware gives no order there either: nothing invalidates the TLB
  * within a command); a window page the driver removes while the unit
  * copies faults as a RANGE fault at the chunk being copied, after part of
