@@ -52,7 +52,7 @@
  * within a command); a window page the driver removes while the unit
  * copies faults as a RANGE fault at the chunk being copied, after part of
  * the unit landed; and a thread polling a dword of a destination mid-blit
- * may see it half written (gs_dma_copy()).
+ * may see it half written (gs_dma_copy_list()).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -413,7 +413,7 @@ static bool shares_bytes(struct unit *u, uint32_t o0, uint32_t o1)
 }
 
 /*
- * The gs_dma_fill() pattern that puts byte o % 4 of @q at stream byte o,
+ * The gs_dma_fill_list() pattern that puts byte o % 4 of @q at stream byte o,
  * for a piece whose window address @dma is stream byte @off: the byte at
  * window address a is stream byte a - dma + off, so byte a % 4 of the
  * pattern is byte (a + off - dma) % 4 of @q: @q rotated right.

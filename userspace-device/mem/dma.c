@@ -183,8 +183,8 @@ int gs_dma_read_qwords(struct gs_device *dev, uint64_t addr, uint64_t *vals, siz
 
 /*
  * Bulk access for the blitter's fast paths (blt/blt_fast.c; hw-spec-blitter
- * "Fast paths"): a translated page range copied or filled in one call,
- * under the same guard as every other access.
+ * "Fast paths"): lists of translated window ranges copied, filled or
+ * probed, under the same guard as every other access.
  *
  * These use the C library's memmove()/memset()/wmemset(), whose vector and
  * string instructions are what make a large blit as fast as a memcpy() of
@@ -272,34 +272,6 @@ static void bulk_access(uint8_t *win, const struct bulk *b, volatile uint64_t *a
 }
 
 /*
- * @b under the guard.  A PROBE reads one byte of every page of the range;
- * *@bad is then the first byte of the first page that is not there.
- */
-static int guarded_bulk(struct gs_device *dev, const struct bulk *b, uint64_t *bad)
-{
-	uint8_t *win = dev->chan->dma;
-	sigjmp_buf jb;
-	volatile uint64_t at = b->dst;
-	volatile int ret = 0;
-
-	if (sigsetjmp(jb, 0)) {
-		ret = -EFAULT;
-		goto out;
-	}
-	guard_lo = (uintptr_t)win;
-	guard_hi = (uintptr_t)win + dev->chan->dma_size;
-	guard_jmp = &jb;
-	atomic_signal_fence(memory_order_seq_cst);
-	bulk_access(win, b, &at);
-	atomic_signal_fence(memory_order_seq_cst);
-out:
-	guard_jmp = NULL;
-	if (ret && bad)
-		*bad = at;
-	return ret;
-}
-
-/*
  * @n pieces of one kind under one guard (a blit's runs: one sigsetjmp for
  * hundreds of pieces, not one each), in order.  0, or -EFAULT with *@done
  * the piece that failed (those before it were done whole) and, for a
@@ -359,60 +331,14 @@ out:
 	return ret;
 }
 
-/* Copy @len bytes of the window from @src to @dst (memmove()); 0 or -EFAULT. */
-int gs_dma_copy(struct gs_device *dev, uint64_t dst, uint64_t src, size_t len)
-{
-	if (!window_range_ok(dev, dst, len) || !window_range_ok(dev, src, len))
-		return -EFAULT;
-	return guarded_bulk(dev, &(struct bulk){ .op = BULK_COPY, .dst = dst, .src = src, .len = len },
-			    NULL);
-}
-
 /*
- * Fill @len bytes of the window from @dst with a repeating 4-byte
- * @pattern, aligned to the address: the byte at window address a is byte
- * a % 4 of @pattern, little-endian.  0 or -EFAULT.
- */
-int gs_dma_fill(struct gs_device *dev, uint64_t dst, uint32_t pattern, size_t len)
-{
-	if (!window_range_ok(dev, dst, len))
-		return -EFAULT;
-	return guarded_bulk(dev, &(struct bulk){ .op = BULK_FILL, .dst = dst, .pattern = pattern,
-						 .len = len }, NULL);
-}
-
-/*
- * Is every page of [@addr, @addr + @len) there?  0, or -EFAULT with *@bad
- * the first byte of the range in the first page that is not (the same
- * byte a read or write of the range would have failed at).
- */
-int gs_dma_probe(struct gs_device *dev, uint64_t addr, size_t len, uint64_t *bad)
-{
-	uint64_t size = dev->chan->dma_size;
-
-	if (!len)
-		return 0;
-	if (addr >= size) {
-		*bad = addr;
-		return -EFAULT;
-	}
-	if (len > size - addr) {
-		/* Probe what is inside; the rest faults at the window's end. */
-		if (guarded_bulk(dev, &(struct bulk){ .op = BULK_PROBE, .dst = addr,
-						      .len = size - addr }, bad))
-			return -EFAULT;
-		*bad = size;
-		return -EFAULT;
-	}
-	return guarded_bulk(dev, &(struct bulk){ .op = BULK_PROBE, .dst = addr, .len = len }, bad);
-}
-
-/*
- * The list forms: gs_dma_copy(), gs_dma_fill() (each piece with its own
- * pattern) and gs_dma_probe() of @n pieces in order, as many calls one
- * after the other would do them, stopping at the first that fails: 0, or
- * -EFAULT with *@done that piece's index (and for a probe *@bad its first
- * byte that is not there).
+ * Copy (memmove() each piece, @src to @dst), fill (the byte at window
+ * address a gets byte a % 4 of the piece's @pattern, little-endian) or
+ * probe (is every page of the piece there?) @n pieces in order, stopping
+ * at the first that fails: 0, or -EFAULT with *@done that piece's index,
+ * the pieces before it done whole; for a probe *@bad is then the first
+ * byte of the piece in the first page that is not there (the byte a read
+ * or write of the piece would have failed at).
  */
 int gs_dma_copy_list(struct gs_device *dev, const struct gs_dma_op *ops, size_t n, size_t *done)
 {

@@ -260,15 +260,11 @@ int gs_dma_read_qword(struct gs_device *dev, uint64_t addr, uint64_t *val);
 int gs_dma_read_qwords(struct gs_device *dev, uint64_t addr, uint64_t *vals, size_t n);
 int gs_dma_atomic(struct gs_device *dev, uint64_t addr, unsigned int size,
 		  uint64_t (*op)(uint64_t old, void *arg), void *arg, uint64_t *old);
-int gs_dma_copy(struct gs_device *dev, uint64_t dst, uint64_t src, size_t len);
-int gs_dma_fill(struct gs_device *dev, uint64_t dst, uint32_t pattern, size_t len);
-int gs_dma_probe(struct gs_device *dev, uint64_t addr, size_t len, uint64_t *bad);
-
 /* One piece of a list for gs_dma_copy_list(), _fill_list(), _probe_list(). */
 struct gs_dma_op {
 	uint64_t dst;		/* the probe's range too */
 	uint64_t src;		/* copies */
-	uint32_t pattern;	/* fills: as gs_dma_fill()'s */
+	uint32_t pattern;	/* fills: byte a % 4 goes to window address a */
 	uint32_t len;
 };
 

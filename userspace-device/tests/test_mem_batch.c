@@ -18,7 +18,9 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "channel/chan.h"
 #include "gtt_env.h"
 #include "tap.h"
 
@@ -196,9 +198,89 @@ static void t_batch_equals_one_by_one(void)
 	gs_tlb_destroy(tb);
 }
 
+/*
+ * The DMA lists the fast paths move and probe with (mem/dma.c): pieces in
+ * order under one guard, stopping at the first that fails, which is named,
+ * the pieces before it done whole and none after it touched.
+ */
+static void t_dma_lists(void)
+{
+	struct gtt_env env;
+	uint64_t a, b, hole, c, size, bad = 0;
+	uint8_t *pa, *pb;
+	size_t done = 99;
+
+	env_start(&env, NULL);
+	size = env.dev->chan->dma_size;
+	a = env_data_page(&env, 0xa);
+	b = env_data_page(&env, 0xb);
+	hole = env.next;		/* never mapped */
+	env.next += PG;
+	c = env_data_page(&env, 0xc);
+	pa = gs_loop_dma(env.loop, a);
+	pb = gs_loop_dma(env.loop, b);
+
+	/* Copies: the third piece reads the hole; the fourth is never made. */
+	{
+		struct gs_dma_op ops[] = {
+			{ .dst = b, .src = a, .len = 100 },
+			{ .dst = b + 200, .src = a + 8, .len = 8 },
+			{ .dst = c, .src = hole + 16, .len = 16 },
+			{ .dst = c + 64, .src = a, .len = 64 },
+		};
+
+		CHECK_EQ(gs_dma_copy_list(env.dev, ops, 2, &done), 0);
+		CHECK(!memcmp(pb, pa, 100) && !memcmp(pb + 200, pa + 8, 8));
+		CHECK_EQ(gs_dma_copy_list(env.dev, ops, 4, &done), -EFAULT);
+		CHECK_EQ(done, 2);
+		CHECK_EQ(env_dword(&env, c + 64), 0xc0010u);
+		/* A piece past the window's end fails without an access. */
+		ops[0].src = size - 8;
+		CHECK_EQ(gs_dma_copy_list(env.dev, ops, 1, &done), -EFAULT);
+		CHECK_EQ(done, 0);
+	}
+	/* Fills: the pattern by address; the second piece writes into the hole. */
+	{
+		struct gs_dma_op ops[] = {
+			{ .dst = a + 1, .pattern = 0x44332211, .len = 6 },
+			{ .dst = hole + 4000, .pattern = 0x55555555, .len = 200 },
+			{ .dst = c, .pattern = 0x66666666, .len = 4 },
+		};
+
+		CHECK_EQ(gs_dma_fill_list(env.dev, ops, 3, &done), -EFAULT);
+		CHECK_EQ(done, 1);
+		CHECK(pa[0] == 0x00 && pa[1] == 0x22 && pa[2] == 0x33 && pa[3] == 0x44 &&
+		      pa[4] == 0x11 && pa[6] == 0x33 && pa[7] == 0x00);
+		CHECK_EQ(env_dword(&env, c), 0xc0000u);
+	}
+	/* Probes: the first byte that is not there, in the piece that has it. */
+	{
+		struct gs_dma_op ops[] = {
+			{ .dst = a + 5, .len = 2 * PG - 5 },	/* a and b */
+			{ .dst = b + 100, .len = 2 * PG },	/* b, the hole */
+			{ .dst = c, .len = 8 },
+		};
+
+		CHECK_EQ(gs_dma_probe_list(env.dev, ops, 1, &done, &bad), 0);
+		CHECK_EQ(gs_dma_probe_list(env.dev, ops, 3, &done, &bad), -EFAULT);
+		CHECK_EQ(done, 1);
+		CHECK_EQ(bad, hole);
+		/* Partly past the end: the window's last page is there, then nothing. */
+		env_map_at(&env, size - PG);
+		ops[0] = (struct gs_dma_op){ .dst = size - PG, .len = 2 * PG };
+		CHECK_EQ(gs_dma_probe_list(env.dev, ops, 1, &done, &bad), -EFAULT);
+		CHECK_EQ(bad, size);
+		ops[0] = (struct gs_dma_op){ .dst = size + PG, .len = 4 };
+		CHECK_EQ(gs_dma_probe_list(env.dev, ops, 1, &done, &bad), -EFAULT);
+		CHECK_EQ(bad, size + PG);
+	}
+	env_stop(&env);
+}
+
 int main(void)
 {
 	tap_run("batch translations = one at a time: results, faults, TLB contents, counts",
 		t_batch_equals_one_by_one);
+	tap_run("DMA lists: in order, stopping at the first piece that fails", t_dma_lists);
 	return tap_done();
 }
