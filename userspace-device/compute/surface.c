@@ -66,6 +66,31 @@ static uint64_t target_off(const struct ea_target *tg, uint64_t off)
 	return tg->kind == EA_T_SLM ? off & SLM_ADDR_MASK : off;
 }
 
+/*
+ * SLM is shared by a group's threads, which run on different workers: two
+ * threads may write one dword at once (IGC's work_group_any/all have every
+ * thread store the same flag) or read what another writes.  The hardware
+ * makes each dword access whole; gensim copies SLM bytes with relaxed
+ * atomics, so that such a race is the hardware's (either value, never a
+ * torn one within a dword when both are dword aligned) and not undefined
+ * behaviour of the simulator.  Ordering between threads is the barrier's.
+ */
+static void slm_copy(uint8_t *dst, const uint8_t *src, size_t len)
+{
+	if (!((uintptr_t)dst & 3) && !((uintptr_t)src & 3) && !(len & 3)) {
+		uint32_t *d = (uint32_t *)dst;
+		const uint32_t *s = (const uint32_t *)src;
+
+		for (size_t i = 0; i < len / 4; i++)
+			__atomic_store_n(&d[i], __atomic_load_n(&s[i], __ATOMIC_RELAXED),
+					 __ATOMIC_RELAXED);
+		return;
+	}
+	for (size_t i = 0; i < len; i++)
+		__atomic_store_n(&dst[i], __atomic_load_n(&src[i], __ATOMIC_RELAXED),
+				 __ATOMIC_RELAXED);
+}
+
 int ea_surface_load(struct ea_sf *c, unsigned int src, unsigned int bti, struct ea_surface *surf)
 {
 	const struct gs_eu_dispatch *d = &c->run->d;
@@ -232,7 +257,7 @@ int ea_target_read(struct ea_sf *c, const struct ea_target *tg, uint64_t off, vo
 		return 0;
 	}
 	if (tg->kind == EA_T_SLM) {
-		memcpy(buf, tg->slm + target_off(tg, off), len);
+		slm_copy(buf, tg->slm + target_off(tg, off), len);
 		return 0;
 	}
 	return ea_gpu_read(c, FAULT_SRC_DATAPORT, (tg->base + off) & VA_MASK, buf, len);
@@ -244,7 +269,7 @@ int ea_target_write(struct ea_sf *c, const struct ea_target *tg, uint64_t off,
 	if (!ea_target_in(tg, off, len))
 		return 0;
 	if (tg->kind == EA_T_SLM) {
-		memcpy(tg->slm + target_off(tg, off), buf, len);
+		slm_copy(tg->slm + target_off(tg, off), buf, len);
 		return 0;
 	}
 	return ea_gpu_write(c, FAULT_SRC_DATAPORT, (tg->base + off) & VA_MASK, buf, len);

@@ -357,7 +357,10 @@ int gseu_lx_parse_imm(struct gseu_cur *c, struct gseu_reg *r)
 		v = strtoull(num, NULL, 10);
 		if (errno)
 			return gseu_lx_perr(c, "%sinteger immediate out of range", "");
-		sv = neg ? -(long long)v : (long long)v;
+		/* -2^63 is a :q immediate (IGC writes it); negate in unsigned arithmetic. */
+		if (neg && v > 1ull << 63)
+			return gseu_lx_perr(c, "%sinteger immediate out of range", "");
+		sv = neg ? (long long)(0ull - v) : (long long)v;
 		switch (t) {
 		case GSEU_TYPE_W: case GSEU_TYPE_UW:
 			if (sv < -32768 || sv > 65535)
