@@ -14,6 +14,13 @@
  *
  * Choice: a send whose execution mask and predicate leave no channel and
  * that is not EOT sends nothing (an EOT send always goes out).
+ *
+ * The payload leaves the EU before any response comes back (the message is
+ * assembled from src0 at issue, 2.6.2), so a response range that overlaps
+ * the payload range must not change what the shared function reads: IGC's
+ * SIMD32 code reads three channels of an untyped surface read into r4-r9
+ * from addresses in r6-r7.  The handler is given a copy of the payload
+ * whenever the two ranges overlap.
  */
 #include "insns.h"
 
@@ -22,6 +29,7 @@ static int send_msg(struct gsi_run *r, const struct gsi_insn *pi, bool sendc)
 	struct gseu_hw_thread *t = r->t;
 	const struct gseu_insn *in = &pi->in;
 	struct gseu_send_msg m;
+	union gseu_reg256 copy[16];
 	uint32_t desc, em = gsi_emask(t, pi);
 	gseu_sfid_fn fn;
 
@@ -52,6 +60,11 @@ static int send_msg(struct gsi_run *r, const struct gsi_insn *pi, bool sendc)
 					 "send: response r%u + rlen %u is past r127",
 					 m.response_nr, m.rlen);
 		m.response = &t->grf[m.response_nr];
+		if (m.rlen && m.mlen && m.response_nr < m.payload_nr + m.mlen &&
+		    m.payload_nr < m.response_nr + m.rlen) {
+			memcpy(copy, m.payload, m.mlen * sizeof(copy[0]));
+			m.payload = copy;
+		}
 	} else if (m.rlen && in->dst.file == GSEU_FILE_ARF &&
 		   (in->dst.nr & 0xf0) != GSEU_ARF_NULL) {
 		return gsi_raise(r, pi, GSEU_EXC_UNSUPPORTED,

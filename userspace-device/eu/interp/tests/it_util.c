@@ -25,7 +25,10 @@ static enum gseu_send_result record(void *ctx, struct gseu_hw_thread *t,
 	it_sent.last = *m;
 	memcpy(it_sent.last_payload, m->payload,
 	       (m->mlen > 16 ? 16 : m->mlen) * sizeof(union gseu_reg256));
-	if (m->response)
+	if (m->response && it_sent.echo_reversed)
+		for (unsigned r = 0; r < m->rlen && r < m->mlen; r++)
+			m->response[r] = m->payload[m->mlen - 1 - r];
+	else if (m->response)
 		for (unsigned r = 0; r < m->rlen; r++)
 			for (unsigned d = 0; d < 8; d++)
 				m->response[r].d[d] = it_sent.fill + r * 8 + d;

@@ -7,6 +7,7 @@
 #ifndef GSEU_IT_UTIL_H
 #define GSEU_IT_UTIL_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "gseu/eu_thread.h"
@@ -19,6 +20,10 @@ struct it_sent {
 	union gseu_reg256 last_payload[16];
 	int retry_left;		/* answer GSEU_SEND_RETRY this many times */
 	uint32_t fill;		/* response dwords get fill + register*8 + dword */
+	/* instead of fill: response register r gets payload register
+	 * mlen-1-r, the payload read register by register as the response is
+	 * written (as a shared function that streams would) */
+	bool echo_reversed;
 };
 extern struct it_sent it_sent;
 extern const struct gseu_sfid_table it_sfids;

@@ -300,6 +300,31 @@ static void t_send(void)
 	gseu_thread_free(t);
 }
 
+/*
+ * A response range overlapping the payload: the message left with the
+ * payload as it was at issue (IGC's SIMD32 untyped reads into r4-r9 from
+ * addresses in r6-r7), however the shared function writes its response.
+ */
+static void t_send_overlap(void)
+{
+	struct gseu_hw_thread *t = it_thread(0xff);
+
+	memset(&it_sent, 0, sizeof(it_sent));
+	it_sent.echo_reversed = true;
+	for (unsigned d = 0; d < 8; d++) {
+		t->grf[4].d[d] = 0x400 + d;
+		t->grf[5].d[d] = 0x500 + d;
+	}
+	it_ok(t, "send(8) g4<1>UD g4<8,8,1>UD dp_data 0x04200000UD\n");
+	CHECK_EQ(it_sent.count[GSEU_SFID_DP_DC0], 1);
+	CHECK_EQ(t->grf[4].d[0], 0x500);
+	CHECK_EQ(t->grf[4].d[7], 0x507);
+	CHECK_EQ(t->grf[5].d[0], 0x400);	/* not the 0x500 just written */
+	CHECK_EQ(t->grf[5].d[7], 0x407);
+	it_sent.echo_reversed = false;
+	gseu_thread_free(t);
+}
+
 static void t_send_errors(void)
 {
 	struct gseu_hw_thread *t = it_thread(0xff);
@@ -462,6 +487,7 @@ int main(void)
 	tap_run("jmpi forward, backward, any8h", t_jmpi);
 	tap_run("call / ret", t_call);
 	tap_run("send: descriptor, payload, response, a0, sendc, EOT", t_send);
+	tap_run("send: a response over the payload reads the payload as issued", t_send_overlap);
 	tap_run("send errors, retry", t_send_errors);
 	tap_run("wait n0 and gseu_thread_notify", t_wait);
 	tap_run("notifications from another host thread", t_wait_threads);
