@@ -441,7 +441,17 @@ static void r_fmod(struct run *r)
 		f[0] = fmodf(x, y);
 		f[1] = remainderf(x, y);
 		f[2] = remquof(x, y, &q);
-		f[3] = frexpf(x, &e);
+		/*
+		 * frexp of -0 is +0 on Broadwell: IGC's library returns the
+		 * constant 0.0f for either zero (intel-graphics-compiler,
+		 * IGC/BiFModule/Implementation/Math/frexp.cl, "temp = (x ==
+		 * 0.0f) ? 0.0f : x"), and its code ends in a sel of 0.0:f under
+		 * a cmp.eq with 0.0 that the hardware evaluates the same way.
+		 * C's frexpf keeps the sign.
+		 */
+		f[3] = x == 0.0f ? 0.0f : frexpf(x, &e);
+		if (x == 0.0f)
+			e = 0;
 		f[4] = ldexpf(y, IN(r, 2, int32_t)[i]);
 		f[5] = modff(x, &ip);
 		k[0] = q;
