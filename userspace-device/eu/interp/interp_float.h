@@ -11,8 +11,10 @@
 #ifndef GSEU_INTERP_FLOAT_H
 #define GSEU_INTERP_FLOAT_H
 
+#include <fenv.h>
 #include <float.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -122,27 +124,43 @@ static inline float gsi_half_to_float(uint16_t h)
 	return gsi_bitsf(s | ((e + 112) << 23) | (m << 13));
 }
 
+/*
+ * Float to half in the host's current rounding mode, which gsi_exec_alu
+ * has set from cr0.0 bits 5:4 (RNE, toward +inf, toward -inf, toward
+ * zero: Intel OpenSource HD Graphics PRM Vol. 7 3D-Media-GPGPU Engine,
+ * Broadwell 2015, "Rounding Mode" of cr0.0), as it does for every other
+ * float conversion.  A directed mode never rounds a finite value to an
+ * infinity the wrong way: past 65504 toward zero (or away from the
+ * infinity's sign) the result is the largest finite half, 0x7bff.
+ */
 static inline uint16_t gsi_float_to_half(float f)
 {
 	uint32_t u = gsi_fbits(f), s = (u >> 16) & 0x8000;
 	float a = fabsf(f);
+	int rm = fegetround();
+	bool up;	/* away from zero when inexact */
 
 	if (isnan(f))
 		return (uint16_t)(s | 0x7e00 | ((u >> 13) & 0x3ff));
-	if (a >= 65520.0f)	/* rounds to infinity */
+	up = rm == FE_UPWARD ? !s : rm == FE_DOWNWARD ? s != 0 : false;
+	if (isinf(f))
 		return (uint16_t)(s | 0x7c00);
+	if (a >= 65536.0f)	/* past the half exponent range */
+		return (uint16_t)(s | (rm == FE_TONEAREST || up ? 0x7c00 : 0x7bff));
 	if (a < 0x1p-14f) {
-		/* denormal half: scale so the host rounds (to nearest even) */
-		float m = a * 0x1p24f;
+		/* denormal half: scale so the host rounds the signed value in
+		 * its current mode */
+		float m = fabsf(nearbyintf(f * 0x1p24f));
 
-		return (uint16_t)(s | (uint32_t)nearbyintf(m));
+		return (uint16_t)(s | (uint32_t)m);
 	}
 	{
 		uint32_t e = ((u >> 23) & 0xff) - 112, m = u & 0x7fffff;
 		uint32_t h = (e << 10) | (m >> 13), rest = m & 0x1fff;
 
-		if (rest > 0x1000 || (rest == 0x1000 && (h & 1)))
-			h++;
+		if (rm == FE_TONEAREST ? rest > 0x1000 || (rest == 0x1000 && (h & 1))
+				       : up && rest)
+			h++;	/* 0x7bff + 1 is the infinity */
 		return (uint16_t)(s | h);
 	}
 }

@@ -11,6 +11,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <stdio.h>
+
 #include "it_util.h"
 
 static void t_ieee(void)
@@ -157,6 +159,44 @@ static void t_hf_df(void)
 	gseu_thread_free(t);
 }
 
+/* F -> HF in cr0.0's rounding mode (vstore_half_rtz/rtp/rtn) */
+static void t_hf_rounding(void)
+{
+	static const char *const modes[4] = { "0x00000000UD", "0x00000010UD",
+					      "0x00000020UD", "0x00000030UD" };
+	/* 1 + 2^-11 + 2^-20: just above a half ulp; 70000 past the range;
+	 * 1.5 * 2^-24 between the two smallest denormals */
+	static const float in[4] = { 1.0f + 0x1p-11f + 0x1p-20f, 70000.0f,
+				     0x1.8p-24f, 1.0f + 0x1p-20f };
+	/* per mode (RNE, +inf, -inf, RTZ): the positive, then the negative */
+	static const uint16_t want[4][4][2] = {
+		{ { 0x3c01, 0xbc01 }, { 0x7c00, 0xfc00 }, { 0x0002, 0x8002 }, { 0x3c00, 0xbc00 } },
+		{ { 0x3c01, 0xbc00 }, { 0x7c00, 0xfbff }, { 0x0002, 0x8001 }, { 0x3c01, 0xbc00 } },
+		{ { 0x3c00, 0xbc01 }, { 0x7bff, 0xfc00 }, { 0x0001, 0x8002 }, { 0x3c00, 0xbc01 } },
+		{ { 0x3c00, 0xbc00 }, { 0x7bff, 0xfbff }, { 0x0001, 0x8001 }, { 0x3c00, 0xbc00 } },
+	};
+
+	for (unsigned m = 0; m < 4; m++) {
+		struct gseu_hw_thread *t = it_thread(0xff);
+		char prog[256];
+
+		for (unsigned k = 0; k < 4; k++) {
+			t->grf[1].f[k] = in[k];
+			t->grf[1].f[4 + k] = -in[k];
+		}
+		snprintf(prog, sizeof(prog),
+			 "mov(1) cr0<1>UD %s { NoMask }\n"
+			 "mov(8) g3<1>HF g1<8,8,1>F\n"
+			 "mov(1) cr0<1>UD 0x00000000UD { NoMask }\n", modes[m]);
+		it_ok(t, prog);
+		for (unsigned k = 0; k < 4; k++) {
+			CHECK_EQ(t->grf[3].w[k], want[m][k][0]);
+			CHECK_EQ(t->grf[3].w[4 + k], want[m][k][1]);
+		}
+		gseu_thread_free(t);
+	}
+}
+
 int main(void)
 {
 	tap_run("IEEE specials (#1 #2 #14 #15)", t_ieee);
@@ -165,5 +205,6 @@ int main(void)
 	tap_run("ALT mode FLT_MAX (#17)", t_alt);
 	tap_run("float .sat and conditions (#44)", t_sat);
 	tap_run("HF and DF", t_hf_df);
+	tap_run("F -> HF in cr0.0's rounding mode", t_hf_rounding);
 	return tap_done();
 }
