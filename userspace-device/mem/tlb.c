@@ -82,33 +82,25 @@ static struct gs_tlb_entry *slot(struct gs_tlb *tlb, uint64_t key, uint64_t vpn)
  * writable entry: a write through a read-only entry misses and walks, so
  * the fault comes from the tables as they are now.
  */
-/* A consistent copy of @e's fields (seqlock reader): false if torn or invalid. */
-static inline bool entry_read(struct gs_tlb_entry *e, uint64_t *gen, uint64_t *key,
-			      uint64_t *vpn, uint64_t *val)
-{
-	unsigned int s1 = atomic_load_explicit(&e->seq, memory_order_acquire), s2;
-
-	if (s1 & 1)
-		return false;
-	*gen = atomic_load_explicit(&e->gen, memory_order_relaxed);
-	*key = atomic_load_explicit(&e->key, memory_order_relaxed);
-	*vpn = atomic_load_explicit(&e->vpn, memory_order_relaxed);
-	*val = atomic_load_explicit(&e->val, memory_order_relaxed);
-	/* Orders the field loads before the second seq load. */
-	atomic_thread_fence(memory_order_acquire);
-	s2 = atomic_load_explicit(&e->seq, memory_order_relaxed);
-	return s1 == s2 && (*val & TLB_V);
-}
-
 bool gs_tlb_lookup(struct gs_device *dev, struct gs_tlb *tlb, uint64_t key, uint64_t va,
 		   enum gs_mem_access access, struct gs_xlate *out)
 {
 	uint64_t vpn = va >> GS_PAGE_SHIFT, gen = gs_tlb_generation(dev);
 	struct gs_tlb_entry *e = slot(tlb, key, vpn);
 	uint64_t egen, ekey, evpn, val;
+	unsigned int s1, s2;
 
-	if (!entry_read(e, &egen, &ekey, &evpn, &val) || egen != gen || ekey != key ||
-	    evpn != vpn)
+	s1 = atomic_load_explicit(&e->seq, memory_order_acquire);
+	if (s1 & 1)
+		goto miss;
+	egen = atomic_load_explicit(&e->gen, memory_order_relaxed);
+	ekey = atomic_load_explicit(&e->key, memory_order_relaxed);
+	evpn = atomic_load_explicit(&e->vpn, memory_order_relaxed);
+	val = atomic_load_explicit(&e->val, memory_order_relaxed);
+	/* Orders the field loads before the second seq load (seqlock reader). */
+	atomic_thread_fence(memory_order_acquire);
+	s2 = atomic_load_explicit(&e->seq, memory_order_relaxed);
+	if (s1 != s2 || !(val & TLB_V) || egen != gen || ekey != key || evpn != vpn)
 		goto miss;
 	if (access == GS_MEM_WRITE && !(val & TLB_W))
 		goto miss;
@@ -131,8 +123,18 @@ bool gs_tlb_peek(struct gs_tlb *tlb, unsigned int i, uint64_t gen, uint64_t *key
 {
 	struct gs_tlb_entry *e = &tlb->e[i & (GS_TLB_ENTRIES - 1)];
 	uint64_t egen, ekey, evpn, val;
+	unsigned int s1, s2;
 
-	if (!entry_read(e, &egen, &ekey, &evpn, &val) || egen != gen)
+	s1 = atomic_load_explicit(&e->seq, memory_order_acquire);
+	if (s1 & 1)
+		return false;
+	egen = atomic_load_explicit(&e->gen, memory_order_relaxed);
+	ekey = atomic_load_explicit(&e->key, memory_order_relaxed);
+	evpn = atomic_load_explicit(&e->vpn, memory_order_relaxed);
+	val = atomic_load_explicit(&e->val, memory_order_relaxed);
+	atomic_thread_fence(memory_order_acquire);
+	s2 = atomic_load_explicit(&e->seq, memory_order_relaxed);
+	if (s1 != s2 || !(val & TLB_V) || egen != gen)
 		return false;
 	*key = ekey;
 	*vpn = evpn;
