@@ -13,10 +13,14 @@
  * - rop-xor: XY_SRC_COPY_BLT with ROP 0x66 over random data;
  * - blit-fault: a fill into an address nothing is bound at: the job ends
  *   with an error, the driver logs the page fault, the next job on a new
- *   queue works (and the harness checks the kernel log for warnings).
+ *   queue works (and the harness checks the kernel log for warnings);
+ * - long-blits-outlive-job-timeout, endless-blits-reset: the driver's hang
+ *   check takes the blitter's row count (GENSIM_BLT_ROWS) for progress,
+ *   for at most compute_timeout_ms (Documentation/gpu/gensim/scheduling.rst).
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,6 +119,42 @@ static void emit_copy(struct gensim_bb *bb, const struct surf *d, const struct s
 	gensim_bb_emit(bb, pitch_field(s));
 	gensim_bb_emit(bb, (uint32_t)s->va);
 	gensim_bb_emit(bb, (uint32_t)(s->va >> 32));
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Set a gensim module parameter; returns its old value. */
+static int set_param(const char *name, int value)
+{
+	char v[16];
+	int old = gensim_param_get(name);
+
+	igt_assert_f(old >= 0, "module parameter %s: %d", name, old);
+	snprintf(v, sizeof(v), "%d", value);
+	igt_assert_eq(gensim_param_set(name, v), 0);
+	return old;
+}
+
+/*
+ * An XY_COLOR_BLT with ROP 0x5a (PATINVERT, D = P ^ D): it reads the
+ * destination, so it runs on the per-pixel reference path, the slowest.
+ */
+static void emit_xor_fill(struct gensim_bb *bb, const struct surf *d, uint32_t w, uint32_t h,
+			  uint32_t color)
+{
+	gensim_bb_emit(bb, BLT(XY_COLOR, 7) | WRITE_ARGB);
+	gensim_bb_emit(bb, DEPTH_32 | ROP(0x5a) | pitch_field(d));
+	gensim_bb_emit(bb, XY(0, 0));
+	gensim_bb_emit(bb, XY(w, h));
+	gensim_bb_emit(bb, (uint32_t)d->va);
+	gensim_bb_emit(bb, (uint32_t)(d->va >> 32));
+	gensim_bb_emit(bb, color);
 }
 
 /* Run @bb on a new copy-engine queue and wait for it. */
@@ -312,6 +352,100 @@ igt_main
 		gensim_buf_free(&dst);
 		gensim_bb_free(&good);
 		gensim_bb_free(&bb);
+	}
+
+	/*
+	 * A blit keeps the ring still while it runs: the driver's hang check
+	 * must take a growing GENSIM_BLT_ROWS for progress.  A batch of k XOR
+	 * fills over a 1024x1024 surface grows (x4) until one run lasts five
+	 * job timeouts; every run must complete with no reset and leave each
+	 * pixel XORed k times.  Without the row count the first timeout with
+	 * a still breadcrumb resets the engine (-ETIME).
+	 */
+	igt_subtest("long-blits-outlive-job-timeout") {
+		const uint32_t n = 1024, size = n * n * 4, color = 0x5a5a1234;
+		struct gensim_buf dst = gensim_buf_new(fd, vm, DST_VA, size);
+		struct surf d = { DST_VA, n * 4, LINEAR };
+		int old_job = set_param("job_timeout_ms", 200);
+		int old_cmp = set_param("compute_timeout_ms", 60000);
+		uint32_t k = 1;
+		double secs;
+
+		for (;;) {
+			struct gensim_bb bb = gensim_bb_new(fd, vm, BB_VA);
+			uint32_t q = gensim_queue_create(fd, DRM_GENSIM_ENGINE_CLASS_COPY, vm), s;
+			struct drm_gensim_queue_get_state st = { .queue_id = q };
+			uint32_t want = 0x0f0f0f0f ^ (k & 1 ? color : 0), bad = 0;
+			double t0;
+
+			for (uint32_t i = 0; i < size / 4; i++)
+				dst.map[i] = 0x0f0f0f0f;
+			for (uint32_t i = 0; i < k; i++)
+				emit_xor_fill(&bb, &d, n, n, color);
+			gensim_bb_end(&bb);
+			t0 = now_s();
+			s = gensim_exec_sync(fd, q, bb.buf.va);
+			igt_assert_eq(gensim_syncobj_wait(fd, s, WAIT_MS), 0);
+			secs = now_s() - t0;
+			igt_assert_f(gensim_syncobj_status(fd, s) == 1, "%u fills (%.2f s): status %d",
+				     k, secs, gensim_syncobj_status(fd, s));
+			igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_QUEUE_GET_STATE, &st), 0);
+			igt_assert_eq(st.flags, 0);
+			igt_assert_eq(st.guilty_resets, 0);
+			for (uint32_t i = 0; i < size / 4; i++)
+				if (dst.map[i] != want && !bad++)
+					igt_info("dword %u is %#x, expected %#x\n", i, dst.map[i], want);
+			igt_assert_eq(bad, 0);
+			drmSyncobjDestroy(fd, s);
+			gensim_bb_free(&bb);
+			if (secs > 1.0)
+				break;
+			igt_assert_f(k < 1024, "%u fills still ran in %.2f s", k, secs);
+			k *= 4;
+		}
+		igt_info("%u fills of %ux%u ran %.2f s with a job timeout of 200 ms\n", k, n, n,
+			 secs);
+		set_param("compute_timeout_ms", old_cmp);
+		set_param("job_timeout_ms", old_job);
+		gensim_buf_free(&dst);
+	}
+
+	/*
+	 * A batch that blits forever (a fill, then MI_BATCH_BUFFER_START back
+	 * to itself): its rows keep counting, so only compute_timeout_ms ends
+	 * it.  It must be reset (-ETIME, the queue banned) and a blit on
+	 * another queue must then complete.
+	 */
+	igt_subtest("endless-blits-reset") {
+		struct gensim_buf dst = gensim_buf_new(fd, vm, DST_VA, 256 * 256 * 4);
+		struct gensim_bb loop = gensim_bb_new(fd, vm, BB_VA);
+		struct gensim_bb good = gensim_bb_new(fd, vm, BB_VA + 0x10000);
+		struct surf d = { DST_VA, 256 * 4, LINEAR };
+		uint32_t q = gensim_queue_create(fd, DRM_GENSIM_ENGINE_CLASS_COPY, vm), s;
+		struct drm_gensim_queue_get_state st = { .queue_id = q };
+		int old_job = set_param("job_timeout_ms", 500);
+		int old_cmp = set_param("compute_timeout_ms", 1500);
+		double t0 = now_s();
+
+		emit_xor_fill(&loop, &d, 256, 256, 0x1);
+		gensim_bb_start(&loop, loop.buf.va, 0);
+		s = gensim_exec_sync(fd, q, loop.buf.va);
+		igt_assert_eq(gensim_syncobj_wait(fd, s, WAIT_MS), 0);
+		igt_assert_eq(gensim_syncobj_status(fd, s), -ETIME);
+		igt_info("endless blits reset after %.1f s\n", now_s() - t0);
+		igt_assert_eq(gensim_ioctl(fd, DRM_IOCTL_GENSIM_QUEUE_GET_STATE, &st), 0);
+		igt_assert_eq(st.flags, DRM_GENSIM_QUEUE_STATE_BANNED);
+		igt_assert_eq(st.guilty_resets, 1);
+		drmSyncobjDestroy(fd, s);
+		set_param("compute_timeout_ms", old_cmp);
+		set_param("job_timeout_ms", old_job);
+		emit_fill(&good, &d, 0, 0, 0, 256, 256, 0x600d);
+		run(&good);
+		for (uint32_t i = 0; i < 256 * 256; i++)
+			igt_assert_eq(dst.map[i], 0x600d);
+		gensim_bb_free(&good);
+		gensim_bb_free(&loop);
+		gensim_buf_free(&dst);
 	}
 
 	igt_fixture {

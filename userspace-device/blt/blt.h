@@ -22,6 +22,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/regfile.h"
+
 struct gs_cs;
 
 /* BR00, the header of the XY commands (EXT i915 intel_gpu_commands.h, xf86-video-intel). */
@@ -150,6 +152,8 @@ int gs_blt_span_io(struct gs_cs *cs, const struct gs_blt_surf *s, int64_t xbyte,
 
 /* blt_exec.c: running a decoded blit */
 int gs_blt_run(struct gs_cs *cs, const char *name, struct gs_blt_op *op);
+/* GENSIM_BLT_ROWS_LO/HI's reset value: the count (hw-spec-blitter "Progress"). */
+gs_reg_reset_fn gs_blt_rows_reset;
 extern atomic_bool gs_blt_reference_only;
 
 /*

@@ -30,13 +30,44 @@
  *   the next row.  So a stop is honoured within a row (a step of at most
  *   4 MiB), however large the blit, and a ROP that reads the destination
  *   is never applied twice.
+ * - Progress (gensim; the driver's hang check reads it): every finished
+ *   row adds one to the device's GENSIM_BLT_ROWS count, published in BAR0
+ *   after each fast-path step, every PUBLISH_ROWS rows of the reference
+ *   path and when the blit stops, so a long blit is told from a hung one.
  */
 #include <errno.h>
 #include <string.h>
 
 #include "blt/blt_priv.h"
+#include "core/device.h"
+#include "core/hw.h"
 #include "cs/cs.h"
 #include "cs/engine.h"
+
+/* Reference-path rows between two publications of GENSIM_BLT_ROWS. */
+#define PUBLISH_ROWS	32u
+
+/* Add @rows finished rows to GENSIM_BLT_ROWS and publish the count in BAR0. */
+static void publish_rows(struct gs_device *dev, uint32_t rows)
+{
+	uint64_t n;
+
+	if (!rows)
+		return;
+	n = atomic_fetch_add_explicit(&dev->blt_rows, rows, memory_order_relaxed) + rows;
+	pthread_mutex_lock(&dev->reg_lock);
+	gs_reg_store_locked(dev, GENSIM_BLT_ROWS_HI, (uint32_t)(n >> 32));
+	gs_reg_store_locked(dev, GENSIM_BLT_ROWS_LO, (uint32_t)n);
+	pthread_mutex_unlock(&dev->reg_lock);
+}
+
+/* GENSIM_BLT_ROWS_LO/HI: a reset keeps the count (its "reset value" is the count). */
+uint32_t gs_blt_rows_reset(const struct gs_device *dev, const struct gs_reg *reg)
+{
+	uint64_t n = atomic_load_explicit(&dev->blt_rows, memory_order_relaxed);
+
+	return reg->offset == GENSIM_BLT_ROWS_HI ? (uint32_t)(n >> 32) : (uint32_t)n;
+}
 
 #define SPAN_BYTES	GS_BLT_SPAN_BYTES
 #define SPAN_WORDS	GS_BLT_SPAN_WORDS
@@ -246,11 +277,12 @@ int gs_blt_run(struct gs_cs *cs, const char *name, struct gs_blt_op *op)
 	 * once) the engine thread may be wanted: save the rows done and give
 	 * it back.
 	 */
-	for (uint32_t r = start; r < p->h;) {
+	for (uint32_t r = start, pub = start; r < p->h;) {
 		uint32_t n = p->h - r < step ? p->h - r : step;
 		int ret = 0;
 
 		if (r > start && atomic_load_explicit(&cs->eng->kick, memory_order_relaxed)) {
+			publish_rows(cs->dev, r - pub);
 			save_progress(cs, r);
 			return -EAGAIN;
 		}
@@ -260,9 +292,15 @@ int gs_blt_run(struct gs_cs *cs, const char *name, struct gs_blt_op *op)
 			for (uint32_t k = 0; k < p->nspans && !ret; k++)
 				ret = gs_blt_ref_span(p, r, k);
 		}
-		if (ret)
+		if (ret) {
+			publish_rows(cs->dev, r - pub);
 			return ret;
+		}
 		r += n;
+		if (p->fast != GS_BLT_FAST_NONE || r - pub >= PUBLISH_ROWS || r == p->h) {
+			publish_rows(cs->dev, r - pub);
+			pub = r;
+		}
 	}
 	return 0;
 }

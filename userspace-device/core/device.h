@@ -80,6 +80,14 @@ struct gs_device {
 	 */
 	struct gs_eu_array *eu;
 
+	/*
+	 * Rows the blitter has completed since the device started: bcs0's
+	 * progress counter (GENSIM_BLT_ROWS, blt/blt_exec.c), which the
+	 * driver's hang check reads while one blit keeps the ring still.
+	 * Only bcs0's engine thread adds to it; no reset clears it.
+	 */
+	atomic_uint_fast64_t blt_rows;
+
 	/* Counters, for -v and the tests. */
 	atomic_uint_fast64_t writes_applied;
 	atomic_uint_fast64_t unclaimed;

@@ -12,6 +12,7 @@
  * block whose behaviour they start, named <register>_write.
  */
 #include "3d/r3d_cmds.h"
+#include "blt/blt.h"
 #include "channel/irq.h"
 #include "core/device.h"
 #include "core/hw.h"
@@ -120,6 +121,11 @@ const struct gs_reg_desc gs_global_reg_table[] = {
 	  .reset_fn = eu_retired_reset },
 	{ .offset = GENSIM_EU_RETIRED_HI, .name = "GENSIM_EU_RETIRED_HI", .access = GS_RO,
 	  .reset_fn = eu_retired_reset },
+	/* Rows bcs0's blitter completed (blt/blt_exec.c); no reset clears them. */
+	{ .offset = GENSIM_BLT_ROWS_LO, .name = "GENSIM_BLT_ROWS_LO", .access = GS_RO,
+	  .reset_fn = gs_blt_rows_reset },
+	{ .offset = GENSIM_BLT_ROWS_HI, .name = "GENSIM_BLT_ROWS_HI", .access = GS_RO,
+	  .reset_fn = gs_blt_rows_reset },
 };
 const size_t gs_global_reg_table_len = sizeof(gs_global_reg_table) / sizeof(gs_global_reg_table[0]);
 

@@ -622,12 +622,24 @@ static void t_overlap(void)
 }
 
 /* Zero-sized and inverted blits write nothing and the batch goes on. */
+/* GENSIM_BLT_ROWS (hw-spec-blitter "Progress"), read high, low, high. */
+static uint64_t blt_rows(struct eng_env *env)
+{
+	uint32_t hi, lo;
+
+	do {
+		hi = ee_read(env, GENSIM_BLT_ROWS_HI);
+		lo = ee_read(env, GENSIM_BLT_ROWS_LO);
+	} while (ee_read(env, GENSIM_BLT_ROWS_HI) != hi);
+	return (uint64_t)hi << 32 | lo;
+}
+
 static void t_zero_sized(void)
 {
 	struct eng_env env;
 	struct surf dst, src;
 	struct ee_buf bb, pat, mark;
-	uint64_t a;
+	uint64_t a, rows0;
 
 	start(&env);
 	dst = surf_new(&env, TX, 1024, 64, false);
@@ -636,6 +648,7 @@ static void t_zero_sized(void)
 	mark = ppgtt_buf(&env, 1);
 	bb = batch(&env, 1);
 	a = surf_addr(&dst);
+	rows0 = blt_rows(&env);
 	emit_color(&bb, &dst, D8888, 0xf0, W_ARGB, 10, 10, 10, 20, 1);		/* w 0 */
 	emit_color(&bb, &dst, D8888, 0xf0, W_ARGB, 10, 10, 20, 10, 2);		/* h 0 */
 	emit_color(&bb, &dst, D8888, 0xf0, W_ARGB, 20, 20, 10, 10, 3);		/* inverted */
@@ -650,6 +663,8 @@ static void t_zero_sized(void)
 	run_batch(&env, &bb);
 	check_surf(&dst, "zero-sized blits");
 	CHECK_EQ(rd32(&mark.cpu[0]), 0x600d);
+	CHECK_MSG(blt_rows(&env) == rows0, "GENSIM_BLT_ROWS went from %llu to %llu for empty blits",
+		  (unsigned long long)rows0, (unsigned long long)blt_rows(&env));
 	stop(&env);
 }
 
@@ -961,8 +976,10 @@ static void t_stop_mid_blit(void)
 	struct ee_buf bb;
 	uint32_t base = ee_base(GS_BCS), st[2], id[2];
 	int mid = 0, w = UNDER_TSAN ? 256 : 1024, y2 = UNDER_TSAN ? -32768 + 8191 : 32767;
+	uint64_t rows0, rows_mid = 0, rows_seen = 0;
 
 	start(&env);
+	rows0 = blt_rows(&env);
 	dst = surf_new(&env, LIN, 4096, 1, false);
 	src = surf_new(&env, LIN, 4096, 1, false);
 	bb = batch(&env, 1);
@@ -978,8 +995,16 @@ static void t_stop_mid_blit(void)
 		CHECK_MSG(ee_poll(&env, RING_MI_MODE(base), MODE_IDLE, MODE_IDLE, 1000),
 			  "stop %d not honoured within a second", i);
 		if (ee_read(&env, RING_EXECLIST_STATUS_HI(base)) == 0x66 &&
-		    rd32(&env.e[GS_BCS].hwsp_cpu[HWSP_CSB_WRITE_PTR]) == 0)
+		    rd32(&env.e[GS_BCS].hwsp_cpu[HWSP_CSB_WRITE_PTR]) == 0) {
 			mid++;
+			/* Stopped mid-blit: the rows done so far are published. */
+			rows_mid = blt_rows(&env) - rows0;
+			CHECK_MSG(rows_mid >= rows_seen && rows_mid < (uint64_t)y2 + 32768,
+				  "GENSIM_BLT_ROWS grew by %llu mid-blit (before: %llu, of %d)",
+				  (unsigned long long)rows_mid, (unsigned long long)rows_seen,
+				  y2 + 32768);
+			rows_seen = rows_mid;
+		}
 		sleep_ms(1);
 		ee_write(&env, RING_MI_MODE(base), MASKED_OFF(STOP_RING));
 	}
@@ -987,6 +1012,11 @@ static void t_stop_mid_blit(void)
 	CHECK_EQ(st[0], CSB_ACTIVE_TO_IDLE | CSB_CONTEXT_COMPLETE);
 	CHECK_EQ(ee_read(&env, RING_EIR(base)), 0);
 	CHECK_MSG(mid > 0, "no stop landed in the middle of the blit");
+	CHECK_MSG(rows_seen > 0, "GENSIM_BLT_ROWS did not move while the blit was stopped");
+	/* Every row once, however many times the blit stopped and went on. */
+	CHECK_MSG(blt_rows(&env) - rows0 == (uint64_t)y2 + 32768,
+		  "GENSIM_BLT_ROWS grew by %llu for a blit of %d rows",
+		  (unsigned long long)(blt_rows(&env) - rows0), y2 + 32768);
 	ee_sync(&env);
 	for (size_t i = 0; i < 4 * (size_t)w; i++)
 		dst.ref[i] ^= src.ref[i];

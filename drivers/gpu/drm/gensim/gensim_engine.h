@@ -186,13 +186,16 @@ struct gensim_queue {
 	u64 hang_csb;
 	/** @hang_stalls: timeout checks in a row that saw the engine still */
 	u32 hang_stalls;
-	/** @hang_eu: GENSIM_EU_RETIRED at the last timeout check (rcs0) */
-	u64 hang_eu;
 	/**
-	 * @eu_busy_since: jiffies of the first timeout check that found the
-	 * EU array busy and the breadcrumb still; 0 when it is not
+	 * @hang_progress: the engine's progress counter at the last timeout
+	 * check (rcs0: GENSIM_EU_RETIRED, bcs0: GENSIM_BLT_ROWS)
 	 */
-	unsigned long eu_busy_since;
+	u64 hang_progress;
+	/**
+	 * @busy_since: jiffies of the first timeout check that found the
+	 * progress counter moving and the breadcrumb still; 0 when it is not
+	 */
+	unsigned long busy_since;
 
 	/** @guilty_resets: engine resets this queue caused */
 	atomic_t guilty_resets;

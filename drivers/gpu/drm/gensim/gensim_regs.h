@@ -359,4 +359,12 @@
 #define GENSIM_EU_RETIRED_LO		(GENSIM_ID_BASE + 0x50)
 #define GENSIM_EU_RETIRED_HI		(GENSIM_ID_BASE + 0x54)
 
+/*
+ * gensim: rows the blitter (bcs0) has completed since the device started
+ * (hw-spec-blitter "Progress"), refreshed while a blit runs.  RO; no reset
+ * clears it.
+ */
+#define GENSIM_BLT_ROWS_LO		(GENSIM_ID_BASE + 0x58)
+#define GENSIM_BLT_ROWS_HI		(GENSIM_ID_BASE + 0x5c)
+
 #endif /* _GENSIM_REGS_H_ */

@@ -45,11 +45,13 @@
  *   here, within device_timeout_ms.
  * - The queue is the one the engine runs and its breadcrumb has not moved
  *   since the last look: it hangs.  The engine is reset (gensim_reset.c:
- *   the queue is banned, the job ends with -ETIME).  A GPGPU walker keeps the ring still while its
- *   kernel runs, so on rcs0 a still breadcrumb with a growing
- *   GENSIM_EU_RETIRED count (hw-spec-compute "Progress") is progress too,
- *   for at most compute_timeout_ms: a long kernel finishes, an endless one
- *   is still reset.
+ *   the queue is banned, the job ends with -ETIME).  A GPGPU walker keeps
+ *   the ring still while its kernel runs, and a blit while it copies, so
+ *   a still breadcrumb with a growing progress counter (rcs0's
+ *   GENSIM_EU_RETIRED, hw-spec-compute "Progress"; bcs0's GENSIM_BLT_ROWS,
+ *   hw-spec-blitter "Progress") is progress too, for at most
+ *   compute_timeout_ms: a long kernel or blit finishes, an endless one is
+ *   still reset.
  * - The queue waits for the engine, and the engine reported no context
  *   switch and no breadcrumb for two looks in a row: the device accepted
  *   work it does not run.  The engine is reset; a reset the device does not
@@ -87,13 +89,14 @@ MODULE_PARM_DESC(job_timeout_ms,
 static unsigned int gensim_compute_timeout_ms = 20000;
 module_param_named(compute_timeout_ms, gensim_compute_timeout_ms, uint, 0644);
 MODULE_PARM_DESC(compute_timeout_ms,
-		 "How long rcs0's EU array retiring instructions counts as progress of a job whose breadcrumb stands still (default 20000)");
+		 "How long a growing progress counter (rcs0's EU instructions, bcs0's blitter rows) counts as progress of a job whose breadcrumb stands still (default 20000)");
 
 /**
  * gensim_job_bound_ms - the longest a running job lives
  *
  * A job that makes no progress is reset after job_timeout_ms (an EU kernel
- * that keeps retiring instructions after compute_timeout_ms), a reset
+ * that keeps retiring instructions, or a blit that keeps completing rows,
+ * after compute_timeout_ms), a reset
  * waits at most device_timeout_ms before the device is wedged, and a
  * wedge ends every job.  Waits for jobs (VM teardown) are bounded by this.
  *
@@ -374,53 +377,70 @@ void gensim_engine_signal_locked(struct gensim_engine *engine, int error)
 	}
 }
 
-/* GENSIM_EU_RETIRED, 64 bits read high, low, high (hw-spec-compute "Progress"). */
-static u64 eu_retired(struct gensim_device *gdev)
+/*
+ * Does @engine count its progress inside one command?  rcs0's EU array
+ * retires instructions (GENSIM_EU_RETIRED, hw-spec-compute "Progress"),
+ * bcs0's blitter completes rows (GENSIM_BLT_ROWS, hw-spec-blitter
+ * "Progress"); both grow while a single command keeps the breadcrumb
+ * still.  The video engines have no such counter.
+ */
+static bool has_progress(const struct gensim_engine *engine)
 {
+	return engine->id == GENSIM_RCS || engine->id == GENSIM_BCS;
+}
+
+/* The engine's progress counter, 64 bits read high, low, high. */
+static u64 progress_count(struct gensim_queue *q)
+{
+	struct gensim_device *gdev = q->gdev;
+	bool blt = q->engine->id == GENSIM_BCS;
+	u32 lo_reg = blt ? GENSIM_BLT_ROWS_LO : GENSIM_EU_RETIRED_LO;
+	u32 hi_reg = blt ? GENSIM_BLT_ROWS_HI : GENSIM_EU_RETIRED_HI;
 	u32 hi, lo;
 	int tries = 3;
 
 	/* Bounded: a device whose high half never settles is read as it is. */
 	do {
-		hi = gensim_read(gdev, GENSIM_EU_RETIRED_HI);
-		lo = gensim_read(gdev, GENSIM_EU_RETIRED_LO);
-	} while (hi != gensim_read(gdev, GENSIM_EU_RETIRED_HI) && --tries);
+		hi = gensim_read(gdev, hi_reg);
+		lo = gensim_read(gdev, lo_reg);
+	} while (hi != gensim_read(gdev, hi_reg) && --tries);
 	return (u64)hi << 32 | lo;
 }
 
-/* Has the EU array retired instructions since this queue's last look? */
-static bool eu_moved(struct gensim_queue *q)
+/* Has the engine's progress counter moved since this queue's last look? */
+static bool progress_moved(struct gensim_queue *q)
 {
-	u64 eu = eu_retired(q->gdev);
-	bool moved = eu != q->hang_eu;
+	u64 n = progress_count(q);
+	bool moved = n != q->hang_progress;
 
-	q->hang_eu = eu;
+	q->hang_progress = n;
 	if (moved)
 		q->hang_stalls = 0;
 	return moved;
 }
 
 /*
- * A running rcs0 queue at a timeout check: is its walker still retiring EU
- * instructions, and for less than compute_timeout_ms of still breadcrumbs?
- * Only the running queue dispatches to the EU array, so the count is its
- * own.  @still: the breadcrumb has not moved since the last check.  Called
- * from the queue's timedout_job only, which the scheduler serialises: the
- * hang_eu and eu_busy_since fields need no lock.
+ * A running queue at a timeout check: is its command (a walker's kernel,
+ * a blit) still making progress, and for less than compute_timeout_ms of
+ * still breadcrumbs?  Only the running queue dispatches to the EU array
+ * or blits, so the count is its own.  @still: the breadcrumb has not moved
+ * since the last check.  Called from the queue's timedout_job only, which
+ * the scheduler serialises: the hang_progress and busy_since fields need
+ * no lock.  Any value the device writes is only compared for change.
  */
-static bool eu_still_busy(struct gensim_queue *q, bool still)
+static bool still_busy(struct gensim_queue *q, bool still)
 {
-	u64 eu = eu_retired(q->gdev);
-	bool moved = eu != q->hang_eu;
+	u64 n = progress_count(q);
+	bool moved = n != q->hang_progress;
 
-	q->hang_eu = eu;
+	q->hang_progress = n;
 	if (!still || !moved) {
-		q->eu_busy_since = 0;
+		q->busy_since = 0;
 		return false;
 	}
-	if (!q->eu_busy_since)
-		q->eu_busy_since = jiffies | 1;	/* never 0 */
-	return time_before(jiffies, q->eu_busy_since +
+	if (!q->busy_since)
+		q->busy_since = jiffies | 1;	/* never 0 */
+	return time_before(jiffies, q->busy_since +
 			   msecs_to_jiffies(gensim_compute_timeout_ms));
 }
 
@@ -470,20 +490,20 @@ static enum hang_verdict hang_check(struct gensim_queue *q)
 	spin_unlock_irqrestore(&engine->lock, flags);
 
 	/*
-	 * On rcs0 an EU array that retires instructions is progress: of this
-	 * queue's kernel if it runs (for at most compute_timeout_ms), else of
-	 * the queue ahead of it, whose own timeout judges it.
+	 * On rcs0 and bcs0 a growing progress counter is progress: of this
+	 * queue's command if it runs (for at most compute_timeout_ms), else
+	 * of the queue ahead of it, whose own timeout judges it.
 	 */
-	if (engine->id == GENSIM_RCS && verdict != HANG_WAIT) {
-		if (running && eu_still_busy(q, true))
+	if (has_progress(engine) && verdict != HANG_WAIT) {
+		if (running && still_busy(q, true))
 			verdict = HANG_WAIT;
-		else if (!running && eu_moved(q))
+		else if (!running && progress_moved(q))
 			verdict = HANG_WAIT;
-	} else if (engine->id == GENSIM_RCS && running) {
-		eu_still_busy(q, false);
+	} else if (has_progress(engine) && running) {
+		still_busy(q, false);
 	}
 	if (verdict == HANG_WAIT && !running)
-		q->eu_busy_since = 0;
+		q->busy_since = 0;
 	return verdict;
 }
 
