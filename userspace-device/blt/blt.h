@@ -152,7 +152,7 @@ int gs_blt_span_io(struct gs_cs *cs, const struct gs_blt_surf *s, int64_t xbyte,
 
 /* blt_exec.c: running a decoded blit */
 int gs_blt_run(struct gs_cs *cs, const char *name, struct gs_blt_op *op);
-/* GENSIM_BLT_ROWS_LO/HI's reset value: the count (hw-spec-blitter "Progress"). */
+/* GENSIM_BLT_ROWS_LO/HI's reset value: the count (hw-spec-blitter "Blitter progress"). */
 gs_reg_reset_fn gs_blt_rows_reset;
 extern atomic_bool gs_blt_reference_only;
 

@@ -622,7 +622,7 @@ static void t_overlap(void)
 }
 
 /* Zero-sized and inverted blits write nothing and the batch goes on. */
-/* GENSIM_BLT_ROWS (hw-spec-blitter "Progress"), read high, low, high. */
+/* GENSIM_BLT_ROWS (hw-spec-blitter "Blitter progress"), read high, low, high. */
 static uint64_t blt_rows(struct eng_env *env)
 {
 	uint32_t hi, lo;

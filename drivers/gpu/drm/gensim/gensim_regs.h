@@ -361,7 +361,7 @@
 
 /*
  * gensim: rows the blitter (bcs0) has completed since the device started
- * (hw-spec-blitter "Progress"), refreshed while a blit runs.  RO; no reset
+ * (hw-spec-blitter "Blitter progress"), refreshed while a blit runs.  RO; no reset
  * clears it.
  */
 #define GENSIM_BLT_ROWS_LO		(GENSIM_ID_BASE + 0x58)

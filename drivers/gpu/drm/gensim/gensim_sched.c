@@ -49,7 +49,7 @@
  *   the ring still while its kernel runs, and a blit while it copies, so
  *   a still breadcrumb with a growing progress counter (rcs0's
  *   GENSIM_EU_RETIRED, hw-spec-compute "Progress"; bcs0's GENSIM_BLT_ROWS,
- *   hw-spec-blitter "Progress") is progress too, for at most
+ *   hw-spec-blitter "Blitter progress") is progress too, for at most
  *   compute_timeout_ms: a long kernel or blit finishes, an endless one is
  *   still reset.
  * - The queue waits for the engine, and the engine reported no context
@@ -381,7 +381,7 @@ void gensim_engine_signal_locked(struct gensim_engine *engine, int error)
  * Does @engine count its progress inside one command?  rcs0's EU array
  * retires instructions (GENSIM_EU_RETIRED, hw-spec-compute "Progress"),
  * bcs0's blitter completes rows (GENSIM_BLT_ROWS, hw-spec-blitter
- * "Progress"); both grow while a single command keeps the breadcrumb
+ * "Blitter progress"); both grow while a single command keeps the breadcrumb
  * still.  The video engines have no such counter.
  */
 static bool has_progress(const struct gensim_engine *engine)
