@@ -172,5 +172,7 @@ uint8_t r3e_unorm8(float f);
 uint32_t r3e_ref_color(const struct r3e_ref *r, const float c[4], uint32_t old);
 /* Compare the device's render target with the reference: mismatching pixels (logged). */
 unsigned int r3e_compare(const struct r3e *e, const struct r3e_ref *r, const char *what);
+/* The same for an image in memory: @px holds r->w x r->h pixels, row after row. */
+unsigned int r3e_compare_pixels(const uint32_t *px, const struct r3e_ref *r, const char *what);
 
 #endif

@@ -315,3 +315,23 @@ unsigned int r3e_compare(const struct r3e *e, const struct r3e_ref *r, const cha
 		printf("# %s: %u pixels differ\n", what, bad);
 	return bad;
 }
+
+unsigned int r3e_compare_pixels(const uint32_t *px, const struct r3e_ref *r, const char *what)
+{
+	unsigned int bad = 0;
+
+	for (unsigned int y = 0; y < r->h; y++) {
+		for (unsigned int x = 0; x < r->w; x++) {
+			uint32_t got = px[y * r->w + x], want = r->img[y * r->w + x];
+
+			if (got == want)
+				continue;
+			if (bad++ < 8)
+				printf("# %s: pixel (%u, %u): %#010x, want %#010x\n", what, x,
+				       y, got, want);
+		}
+	}
+	if (bad)
+		printf("# %s: %u pixels differ\n", what, bad);
+	return bad;
+}
