@@ -130,7 +130,7 @@ int scene_build(struct scene *s)
 	}
 
 	/*
-	 * A jittered grid over [16, 240]^2 at the back (z 0.9), two
+	 * A jittered grid over [16, 240]^2 (z 0.6), two
 	 * triangles a cell sharing their edges, drawn indexed: every
 	 * covered pixel is covered once.
 	 */
@@ -142,7 +142,7 @@ int scene_build(struct scene *s)
 				px += frand(&rng, -4, 4);
 			if (y && y < GRID)
 				py += frand(&rng, -4, 4);
-			s->v[n++] = at(px, py, 0.9f, (float)x / GRID, (float)y / GRID,
+			s->v[n++] = at(px, py, 0.6f, (float)x / GRID, (float)y / GRID,
 				       0.35f + 0.3f * (float)((x + y) & 1));
 		}
 	for (unsigned int y = 0; y < GRID; y++)
@@ -159,13 +159,13 @@ int scene_build(struct scene *s)
 		}
 	add_draw(s, GSIM_TOPO_TRILIST, 1, 0, s->nidx, s->nidx / 3);
 
-	/* A fan: a disc of FAN segments in the middle, in front of the grid (z 0.5). */
+	/* A fan: a disc of FAN segments in the middle, in front of the grid (z 0.4). */
 	first = n;
-	s->v[n++] = at(128.3f, 128.1f, 0.5f, 1.0f, 1.0f, 1.0f);
+	s->v[n++] = at(128.3f, 128.1f, 0.4f, 1.0f, 1.0f, 1.0f);
 	for (unsigned int i = 0; i <= FAN; i++) {
 		float a = 6.2831853f * (float)i / FAN;
 
-		s->v[n++] = at(128.3f + 70.0f * cosf(a), 128.1f + 70.0f * sinf(a), 0.5f,
+		s->v[n++] = at(128.3f + 70.0f * cosf(a), 128.1f + 70.0f * sinf(a), 0.4f,
 			       0.5f + 0.5f * cosf(a), 0.5f + 0.5f * sinf(a), 0.2f);
 	}
 	add_draw(s, GSIM_TOPO_TRIFAN, 0, first, FAN + 2, FAN);
@@ -182,12 +182,15 @@ int scene_build(struct scene *s)
 	}
 	add_draw(s, GSIM_TOPO_TRISTRIP, 0, first, 2 * (STRIP + 1), 2 * STRIP);
 
-	/* Triangles of every size at random depths, some partly off the target. */
+	/*
+	 * Triangles of every size at random depths, some partly off the
+	 * target: about 40 % behind the grid, some through it.
+	 */
 	first = n;
 	for (unsigned int i = 0; i < RANDOM; i++) {
-		float size = i % 4 == 0 ? 40.0f : i % 4 == 1 ? 12.0f : 5.0f;
+		float size = i % 8 == 0 ? 30.0f : i % 8 < 4 ? 10.0f : 4.0f;
 		float cx = frand(&rng, -10, 266), cy = frand(&rng, -10, 266);
-		float z = frand(&rng, 0.05f, 0.95f);
+		float z = frand(&rng, 0.05f, 0.99f);
 
 		for (unsigned int k = 0; k < 3; k++)
 			s->v[n++] = at(cx + frand(&rng, -size, size), cy + frand(&rng, -size, size),
