@@ -134,9 +134,9 @@ DKMSSRCDIR ?= /usr/src/gensim-$(GENSIM_VERSION)
 INSTALL ?= install
 
 RELEASE_BIN := build/release/bin
-INSTALL_BINS := gensim-run gensim-as gensim-dis
+INSTALL_BINS := gensim-run gensim-draw gensim-as gensim-dis
 INSTALL_SBINS := gensim-device
-INSTALL_MAN1 := man/gensim-run.1 man/gensim-as.1 man/gensim-dis.1
+INSTALL_MAN1 := man/gensim-run.1 man/gensim-draw.1 man/gensim-as.1 man/gensim-dis.1
 INSTALL_MAN8 := man/gensim-device.8
 
 # libgensim, the userspace driver library (userspace-device/libgensim/):
