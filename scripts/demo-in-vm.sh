@@ -64,7 +64,24 @@ tail -n +"$((log_lines + 1))" /run/gensim/device.log |
 	grep -E 'rcs0: (PIPELINE_SELECT|STATE_BASE_ADDRESS|MEDIA_|GPGPU_WALKER|PIPE_CONTROL)' |
 	cut -c1-110 | head -n 10 | sed 's/^/   /'
 
-say "12. Kill the device process (SIGKILL) while a client holds the render node"
+say "12. A 3D scene through the driver (gensim-draw): triangles on the render engine, into a PNG"
+echo "   PIPELINE_SELECT 3D, a pass-through vertex shader, an interpolated-colour pixel shader,"
+echo "   a depth test, one 3DPRIMITIVE a topology; the render target read back and written as a PNG:"
+log_lines=$(wc -l </run/gensim/device.log)
+png=${GENSIM_RESULTS:-/tmp}/gensim-draw.png
+if ! build/release/bin/gensim-draw --node "/dev/dri/$node" -o "$png" >/tmp/draw.log 2>&1; then
+	sed 's/^/   /' /tmp/draw.log
+	echo "   gensim-draw failed"
+	exit 1
+fi
+sed 's/^/   /' /tmp/draw.log
+echo "   What the render engine drew, from the device log (one line a 3DPRIMITIVE):"
+tail -n +"$((log_lines + 1))" /run/gensim/device.log |
+	grep -E 'rcs0: (PIPELINE_SELECT|3DPRIMITIVE [A-Z])' |
+	sed 's/^gensim-device: //' | cut -c1-120 | head -n 6 | sed 's/^/   /'
+echo "   (the picture is make demo's build/demo/gensim-draw.png on the host)"
+
+say "13. Kill the device process (SIGKILL) while a client holds the render node"
 build/igt/tools/gensim-drm-info "/dev/dri/$node" --hold-then-check-enodev 3 &
 client=$!
 sleep 1
@@ -72,7 +89,7 @@ kill -KILL "$(cat /run/gensim/device.pid)"
 wait "$client" && echo "   the client got errors, not a hang"
 dmesg | grep -E 'detached' | tail -n 1 | sed 's/^/   /'
 
-say "13. A new device process attaches (two slices this time) and is probed afresh"
+say "14. A new device process attaches (two slices this time) and is probed afresh"
 build/release/bin/gensim-device --slices 2 --subslices 2 --eus 6 >/tmp/dev2.log 2>&1 &
 dev2=$!
 echo "$dev2" >/run/gensim/device.pid
@@ -82,7 +99,7 @@ for i in $(seq 100); do
 done
 dmesg | grep 'Gen8 GPU' | tail -n 1 | sed 's/^/   /'
 
-say "14. Unload: stop the device, rmmod, check nothing is left"
+say "15. Unload: stop the device, rmmod, check nothing is left"
 make -s unload || exit 1
 lsmod | grep -q '^gensim ' && echo "   module still loaded!" || echo "   no gensim module"
 pgrep -x gensim-device >/dev/null && echo "   device process still running!" || echo "   no gensim-device process"
