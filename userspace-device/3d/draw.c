@@ -161,6 +161,8 @@ static enum gs_cmd_result read_indices(struct r3d_draw *d, uint32_t *out)
 		return gs_cs_instruction_error(d->cs, "3DPRIMITIVE: an indexed draw without a "
 					       "3DSTATE_INDEX_BUFFER");
 	memset(out, 0, (size_t)d->count * 4);
+	/* Before any early return: the cut index is masked to this size. */
+	d->ib_isize = isize;
 	if (!n)
 		return GS_CMD_NEXT;
 	raw = malloc(n * isize);
@@ -174,7 +176,6 @@ static enum gs_cmd_result read_indices(struct r3d_draw *d, uint32_t *out)
 		out[i] = isize == 1 ? raw[i] : isize == 2 ? ((uint16_t *)raw)[i] :
 			 ((uint32_t *)raw)[i];
 	free(raw);
-	d->ib_isize = isize;
 	return GS_CMD_NEXT;
 }
 

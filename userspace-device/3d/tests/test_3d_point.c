@@ -220,6 +220,37 @@ static void t_clip(void)
 	CHECK_MSG(n == 96, "a point outside x <= w draws nothing (%u)", n - 96);
 }
 
+/*
+ * Indices past the index buffer's Buffer Size read as 0 (hw-spec-3d), cut
+ * index or not: an indexed draw of three points that starts past a buffer
+ * of four 16-bit indices draws vertex 0 three times, whatever cut index
+ * 3DSTATE_VF holds (0xffffffff, masked to 0xffff, is not 0).
+ */
+static void t_indices_past_buffer(void)
+{
+	struct cfg c = { .simd = 8, .state = true, .width = 32 };
+	struct r3e_vertex v[2] = { pt(20.0f, 20.0f, 0), pt(60.0f, 30.0f, 0) };
+	struct r3e_ref ref;
+	unsigned int bad;
+
+	r3e_target(&E, W, H, R3D_FMT_R8G8B8A8_UNORM, CLEAR);
+	emit_state(&c, v, 2);
+	memset(E.ib, 0x55, 8);			/* indices that would draw nothing */
+	gsim_emit_3d_index_buffer(&E.b, R3E_IB, 8, 2);
+	gsim_emit_3d_vf(&E.b, 1, 0xffffffffu);
+	gsim_emit_3d_primitive(&E.b, 3, 4, 1, 0, 0, GSIM_PRIM_INDEXED);
+	r3e_run(&E);
+	r3e_ref_init(&ref, W, H, CLEAR);
+	ref.subpixel = 8;
+	ref.point_state = true;
+	ref.point_width = 4.0f;
+	r3e_ref_draw(&ref, GSIM_TOPO_POINTLIST, v, 1);
+	bad = r3e_compare(&E, &ref, "indices past the buffer");
+	r3e_ref_free(&ref);
+	CHECK_MSG(bad == 0, "%u pixels differ from vertex 0's point", bad);
+	CHECK_MSG(r3e_pixel(&E, 20, 20) != CLEAR, "vertex 0's point was not drawn");
+}
+
 /* Refused: smooth (antialiased) points, point sprite texture coordinates. */
 static void t_refused(void)
 {
@@ -251,6 +282,7 @@ int main(void)
 	tap_run("points: hand-counted squares, the upper-left rule", t_exact);
 	tap_run("random points: state and VUE widths, SIMD8/16, flat/interpolated", t_random);
 	tap_run("points: the clipper tests the vertex", t_clip);
+	tap_run("points: indices past the index buffer read as 0, with a cut index", t_indices_past_buffer);
 	tap_run("points: smooth points and point sprites refused", t_refused);
 	r3e_stop(&E);
 	return tap_done();
