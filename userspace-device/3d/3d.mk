@@ -22,7 +22,7 @@ LIB_SRCS += \
 # driver and tests/gpgpu_env.c's memory helpers; batches by libgensim's
 # emitters, so they link libgensim.a (defined later, hence the path).
 $(O)/3d/tests/%.o: ALL_CFLAGS += -I$(CURDIR)/tests -I$(CURDIR)/3d/tests
-R3D_TEST_COMMON := 3d/tests/r3d_env.c 3d/tests/r3d_ref.c 3d/tests/r3d_ref_blend.c tests/gpgpu_env.c tests/engine_env.c \
+R3D_TEST_COMMON := 3d/tests/r3d_env.c 3d/scene/shaders.c 3d/tests/r3d_ref.c 3d/tests/r3d_ref_blend.c tests/gpgpu_env.c tests/engine_env.c \
 	tests/gtt_env.c tests/tap.c
 
 define r3d_test

@@ -8,6 +8,6 @@
 $(eval $(call program,gensim-as,tools/gensim-as.c))
 $(eval $(call program,gensim-dis,tools/gensim-dis.c))
 $(eval $(call gsim_program,gensim-run,tools/gensim-run.c))
-$(eval $(call gsim_program,gensim-draw,tools/gensim-draw.c 3d/scene/scene.c))
+$(eval $(call gsim_program,gensim-draw,tools/gensim-draw.c 3d/scene/scene.c 3d/scene/shaders.c))
 $(O)/tools/gensim-draw.o: ALL_CFLAGS += $(shell pkg-config --cflags libpng 2>/dev/null)
 $(O)/bin/gensim-draw: LDLIBS += $(shell pkg-config --libs libpng 2>/dev/null || echo -lpng)

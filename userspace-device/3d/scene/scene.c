@@ -19,6 +19,7 @@
 
 #include "scene.h"
 #include "3d/r3d_cmds.h"
+#include "3d/scene/shaders.h"
 #include "gseu/eu.h"
 
 /* GPU addresses of the scene's buffers in its VM. */
@@ -48,41 +49,6 @@
 /* The surface state heap: the binding table, then the render target's state. */
 #define SSH_BT		0x000
 #define SSH_RT		0x100
-
-/*
- * The shaders of the 3D tests (3d/tests/r3d_env.c: r3e_vs_pass,
- * r3e_ps_interp16), in gensim-as text.  The VS writes its VUE: slot 0 the
- * header (zeros), 1 the position, 2 the colour.
- */
-static const char vs_pass[] =
-	"mov(8) g20<1>UD g1<8,8,1>UD { align1 1Q NoMask }\n"
-	"mov(8) g21<1>F 0.0F { align1 1Q }\n"
-	"mov(8) g22<1>F 0.0F { align1 1Q }\n"
-	"mov(8) g23<1>F 0.0F { align1 1Q }\n"
-	"mov(8) g24<1>F 0.0F { align1 1Q }\n"
-	"mov(8) g25<1>F g2<8,8,1>F { align1 1Q }\n"
-	"mov(8) g26<1>F g3<8,8,1>F { align1 1Q }\n"
-	"mov(8) g27<1>F g4<8,8,1>F { align1 1Q }\n"
-	"mov(8) g28<1>F g5<8,8,1>F { align1 1Q }\n"
-	"send(8) null<1>UD g20<8,8,1>UD urb 0x12080007UD { align1 1Q }\n"
-	"mov(8) g30<1>UD g1<8,8,1>UD { align1 1Q NoMask }\n"
-	"mov(8) g31<1>F g6<8,8,1>F { align1 1Q }\n"
-	"mov(8) g32<1>F g7<8,8,1>F { align1 1Q }\n"
-	"mov(8) g33<1>F g8<8,8,1>F { align1 1Q }\n"
-	"mov(8) g34<1>F g9<8,8,1>F { align1 1Q }\n"
-	"send(8) null<1>UD g30<8,8,1>UD urb 0x0a080027UD { align1 1Q EOT }\n";
-
-/* SIMD16: attribute 0 (setup data at r6) interpolated with the barycentrics at r2-r5. */
-static const char ps_interp16[] =
-	"pln(8) g110<1>F g6<0,1,0>F g2<8,8,1>F { align1 1Q }\n"
-	"pln(8) g111<1>F g6<0,1,0>F g4<8,8,1>F { align1 2Q }\n"
-	"pln(8) g112<1>F g6.4<0,1,0>F g2<8,8,1>F { align1 1Q }\n"
-	"pln(8) g113<1>F g6.4<0,1,0>F g4<8,8,1>F { align1 2Q }\n"
-	"pln(8) g114<1>F g7<0,1,0>F g2<8,8,1>F { align1 1Q }\n"
-	"pln(8) g115<1>F g7<0,1,0>F g4<8,8,1>F { align1 2Q }\n"
-	"pln(8) g116<1>F g7.4<0,1,0>F g2<8,8,1>F { align1 1Q }\n"
-	"pln(8) g117<1>F g7.4<0,1,0>F g4<8,8,1>F { align1 2Q }\n"
-	"send(16) null<1>UW g110<8,8,1>UD dp_render 0x10031000UD { align1 1H EOT }\n";
 
 /* ---- The triangles ---- */
 
@@ -404,8 +370,8 @@ int scene_render(struct gsim_device *dev, const struct scene *s, uint32_t *pixel
 	    (ret = buffer(&c, &c.rt, VA_RT, (uint64_t)RT_PITCH * SCENE_H, "render target")) ||
 	    (ret = buffer(&c, &c.depth, VA_DEPTH, DEPTH_BYTES, "depth")))
 		goto out;
-	if ((ret = kernel(&c, vs_pass, "vertex shader", &vs_at)) ||
-	    (ret = kernel(&c, ps_interp16, "pixel shader", &ps_at)))
+	if ((ret = kernel(&c, r3d_vs_pass, "vertex shader", &vs_at)) ||
+	    (ret = kernel(&c, r3d_ps_interp16, "pixel shader", &ps_at)))
 		goto out;
 	memcpy(c.vb.cpu, s->v, s->nv * sizeof(*s->v));
 	memcpy(c.ib.cpu, s->idx, s->nidx * 4u);

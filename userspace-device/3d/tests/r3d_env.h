@@ -20,6 +20,7 @@
 
 #include "gpgpu_env.h"
 #include "3d/r3d_cmds.h"
+#include "3d/scene/shaders.h"
 #include <gensim/batch.h>
 
 /* GPU addresses (PPGTT) of what a test draws with. */
@@ -113,9 +114,7 @@ uint32_t r3e_pixel(const struct r3e *e, unsigned int x, unsigned int y);
 char *r3e_ps_const(unsigned int simd, float r, float g, float b, float a);
 /* Interpolates attribute 0 with the barycentrics at r2 into the colour. */
 extern const char r3e_ps_interp8[];	/* SIMD8, setup data at r4 */
-extern const char r3e_ps_interp16[];	/* SIMD16, setup data at r6 */
 extern const char r3e_ps_interp16_pln[];	/* the same with SIMD16 pln (IGT rendercopy) */
-extern const char r3e_vs_pass[];	/* position and colour through, data at r2 */
 
 /* ---- The CPU reference (hw-spec-3d's rules, written again) ---- */
 

@@ -301,7 +301,7 @@ static void t_float(void)
 int main(void)
 {
 	r3e_start(&E, 2);
-	ps16 = r3e_kernel(&E, r3e_ps_interp16);
+	ps16 = r3e_kernel(&E, r3d_ps_interp16);
 	tap_run("every blend factor under every blend function", t_factors);
 	tap_run("separate alpha factors and function", t_separate_alpha);
 	tap_run("pre- and post-blend clamps, ranges, source only", t_clamps);

@@ -220,7 +220,7 @@ static void t_stencil(void)
 int main(void)
 {
 	r3e_start(&E, 2);
-	ps16 = r3e_kernel(&E, r3e_ps_interp16);
+	ps16 = r3e_kernel(&E, r3d_ps_interp16);
 	tap_run("every depth compare function, with and without writes", t_depth_funcs);
 	tap_run("the stencil test: functions, operations, masks, two sides", t_stencil);
 	r3e_stop(&E);

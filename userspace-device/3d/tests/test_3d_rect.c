@@ -70,7 +70,7 @@ static void t_fill(void)
 static void t_gradient(void)
 {
 	static const float c[3][4] = { { 1, 0, 0, 1 }, { 0, 1, 0, 0.5f }, { 0, 0, 1, 0 } };
-	uint32_t ps[2] = { r3e_kernel(&E, r3e_ps_interp8), r3e_kernel(&E, r3e_ps_interp16) };
+	uint32_t ps[2] = { r3e_kernel(&E, r3e_ps_interp8), r3e_kernel(&E, r3d_ps_interp16) };
 	struct r3e_vertex v[6];
 	struct r3e_ref ref;
 

@@ -393,8 +393,8 @@ static void t_endless_reset(void)
 int main(void)
 {
 	r3e_start(&E, 2);
-	ps16 = r3e_kernel(&E, r3e_ps_interp16);
-	vs_pass = r3e_kernel(&E, r3e_vs_pass);
+	ps16 = r3e_kernel(&E, r3d_ps_interp16);
+	vs_pass = r3e_kernel(&E, r3d_vs_pass);
 	vs_overflow = r3e_kernel(&E, vs_overflow_text);
 	tap_run("refused state and draws are instruction errors naming their command", t_errors);
 	tap_run("a context without 3D state cannot draw", t_power_on);

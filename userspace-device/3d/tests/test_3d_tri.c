@@ -591,7 +591,7 @@ int main(void)
 {
 	r3e_start(&E, 2);
 	ps8 = r3e_kernel(&E, r3e_ps_interp8);
-	ps16 = r3e_kernel(&E, r3e_ps_interp16);
+	ps16 = r3e_kernel(&E, r3d_ps_interp16);
 	tap_run("random triangles, SIMD8/16, flat/interpolated", t_random);
 	tap_run("edges through pixel centres, slivers, sub-pixel, degenerate, huge", t_shapes);
 	tap_run("meshes: shared edges cover every pixel exactly once", t_mesh);

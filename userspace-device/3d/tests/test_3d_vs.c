@@ -104,7 +104,7 @@ static void t_pass(void)
 {
 	static const unsigned int counts[] = { 3, 9, 96 };
 	static struct r3e_vertex v[96];
-	uint32_t vs = r3e_kernel(&E, r3e_vs_pass);
+	uint32_t vs = r3e_kernel(&E, r3d_vs_pass);
 
 	for (unsigned int t = 0; t < 3; t++) {
 		struct r3e_ref ref;
@@ -230,7 +230,7 @@ static void t_instancing(void)
 		{ 1, R3D_FMT_R32G32B32A32_FLOAT, 0,
 		  { GSIM_VFCOMP_SRC, GSIM_VFCOMP_SRC, GSIM_VFCOMP_SRC, GSIM_VFCOMP_SRC } },
 	};
-	uint32_t vs = r3e_kernel(&E, r3e_vs_pass);
+	uint32_t vs = r3e_kernel(&E, r3d_vs_pass);
 	struct r3e_vertex last[3];
 	struct r3e_ref ref;
 
@@ -361,7 +361,7 @@ int main(void)
 {
 	r3e_start(&E, 3);
 	ps8 = r3e_kernel(&E, r3e_ps_interp8);
-	ps16 = r3e_kernel(&E, r3e_ps_interp16);
+	ps16 = r3e_kernel(&E, r3d_ps_interp16);
 	tap_run("VS pass-through: partial threads, two rounds of URB entries", t_pass);
 	tap_run("VS transform from push constants, perspective-correct colours", t_transform);
 	tap_run("PS push constants", t_ps_push);
