@@ -933,6 +933,39 @@ static void cl_cleanup(const char *dir)
 static const char *const cl_kind_name[] = { "dropped", "value", "buffer", "local", "image",
 					    "sampler" };
 
+/*
+ * The bytes of an OpenCL C built-in scalar or vector type as the compiler
+ * spells it in the argument information ("int", "float4", "uchar3"), or
+ * 0 for a type this does not know (a struct, a typedef).  A 3-component
+ * vector takes the size of the 4-component one (OpenCL C specification,
+ * "Built-in Vector Data Types").
+ */
+static unsigned int cl_type_size(const char *type)
+{
+	static const struct { const char *name; unsigned int size; } scalars[] = {
+		{ "char", 1 }, { "uchar", 1 }, { "bool", 1 }, { "short", 2 }, { "ushort", 2 },
+		{ "half", 2 }, { "int", 4 }, { "uint", 4 }, { "float", 4 }, { "long", 8 },
+		{ "ulong", 8 }, { "double", 8 }, { "size_t", 8 }, { "intptr_t", 8 },
+		{ "uintptr_t", 8 }, { "ptrdiff_t", 8 },
+	};
+
+	for (size_t i = 0; i < sizeof(scalars) / sizeof(scalars[0]); i++) {
+		size_t len = strlen(scalars[i].name);
+		char *end;
+		unsigned long n;
+
+		if (strncmp(type, scalars[i].name, len))
+			continue;
+		if (!type[len])
+			return scalars[i].size;
+		n = strtoul(type + len, &end, 10);
+		if (*end || !(n == 2 || n == 3 || n == 4 || n == 8 || n == 16))
+			continue;
+		return scalars[i].size * (unsigned int)(n == 3 ? 4 : n);
+	}
+	return 0;
+}
+
 static void cl_list(const struct gsim_cl_program *prog)
 {
 	for (uint32_t k = 0; k < gsim_cl_program_kernels(prog); k++) {
@@ -1026,6 +1059,14 @@ static int run_cl(struct opts *o)
 				"buffer:SIZE[:INIT]" : ai.kind == GSIM_CL_ARG_LOCAL ? "local:SIZE" :
 				ai.kind == GSIM_CL_ARG_IMAGE ? "image:WxH:FORMAT[:INIT]" :
 				ai.kind == GSIM_CL_ARG_SAMPLER ? "sampler:MODES" : "TYPE:VALUE");
+			goto out;
+		}
+		/* A value of the wrong size would be cut or padded with zeros, as NEO does. */
+		if (s->kind == GSIM_CL_ARG_VALUE && cl_type_size(ai.type) &&
+		    cl_type_size(ai.type) != s->value_size) {
+			fprintf(stderr, "gensim-run: kernel %s argument %u (%s %s) takes %u bytes; "
+				"--arg %u gives %u\n", ki.name, a, ai.type, ai.name,
+				cl_type_size(ai.type), a, s->value_size);
 			goto out;
 		}
 		args[a].kind = s->kind;

@@ -318,6 +318,17 @@ static void t_gensim_run(void)
 	st = pclose(f);
 	CHECK(st);
 	CHECK_MSG(strstr(out, "argument 1 (__private uint pitch) is a value"), "%s", out);
+
+	/* a value of the wrong size (8 bytes for a uint) is refused, naming both sizes */
+	snprintf(cmd, sizeof(cmd), "'%s/gensim-run' --cl-binary '%s' --kernel grid --global 8 "
+		 "--arg 0:buffer:128 --arg 1:u64:10 2>&1", OCL_BINDIR, bins[0]);
+	f = popen(cmd, "r");
+	CHECK(f);
+	n = fread(out, 1, sizeof(out) - 1, f);
+	out[n] = 0;
+	st = pclose(f);
+	CHECK(st);
+	CHECK_MSG(strstr(out, "argument 1 (uint pitch) takes 4 bytes; --arg 1 gives 8"), "%s", out);
 }
 
 /* gensim-run --cl: ocloc compiles a corpus file; an image and a sampler argument. */
