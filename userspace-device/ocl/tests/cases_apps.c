@@ -203,12 +203,15 @@ static void r_blelloch(struct run *r)
 /* ---- p_wg_reduce: work_group_* ------------------------------------------ */
 
 /*
- * Groups of 64: with more work-items, IGC's work_group_reduce_add at SIMD8
- * (libigc 1.0.12504.6) sums the sub-groups' partial sums in SLM in levels,
- * and within a level a thread writes its level's sum into a slot another
- * thread of the group still has to read, with no barrier in between: a
- * race that gensim's workers, running a group's threads with no order
- * between them, lose now and then (opencl.rst, "Results").
+ * Groups of 64: with more work-items, IGC's work_group_reduce_* at SIMD8
+ * (libigc 1.0.12504.6, __builtin_IB_WorkGroupReduce_*) sums the
+ * sub-groups' partial sums in SLM in levels, and within a level
+ * sub-group 0 reads slots 1-7 while sub-groups 1-7 write their level's
+ * sums into them, with no barrier in between.  That is a data race in
+ * IGC's built-in, not a gensim bug.  Hardware presumably wins it by
+ * timing, and gensim's workers lose it now and then (opencl.rst,
+ * "Results and what does not run yet").  64 is the largest group in
+ * which the built-in has no level at SIMD8.
  */
 #define WN	1024
 #define WL	64
