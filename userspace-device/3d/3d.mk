@@ -39,6 +39,7 @@ $(eval $(call r3d_test,test_3d_vs,3d/tests/test_3d_vs.c))
 $(eval $(call r3d_test,test_3d_state,3d/tests/test_3d_state.c))
 $(eval $(call r3d_test,test_3d_blend,3d/tests/test_3d_blend.c))
 $(eval $(call r3d_test,test_3d_depth_stencil,3d/tests/test_3d_depth_stencil.c))
+$(eval $(call r3d_test,test_3d_spec,3d/tests/test_3d_spec.c))
 
 # The 3D scene (3d/scene/scene.c): drawn through libgensim's device API, in
 # process or with --drm through the driver (igt-tests/gensim_3d.c), against
