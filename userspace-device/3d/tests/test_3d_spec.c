@@ -8,7 +8,8 @@
  * centres, snapping at 8 and 4 subpixel bits, each topology with its
  * provoking vertex and winding, culling and front faces, the drawing
  * rectangle, scissor and origin, the viewport transform and guardband
- * clipping, the vertex formats and component controls, instancing step
+ * clipping, the near and far planes, r0.0's back-facing bit, the vertex
+ * formats and component controls, instancing step
  * rates, index sizes with a base vertex and cut index, hand-computed
  * blends and depth compares, the sample mask, and refused features that
  * stop the batch with an instruction error and draw nothing.
@@ -26,6 +27,7 @@ static uint32_t ps_interp;	/* SIMD16: attribute 0 interpolated (or flat) into th
 static uint32_t ps_raw4;	/* SIMD16: attribute 0's x, y, z, w as raw dwords */
 static uint32_t ps_int4;	/* the same converted from signed integers to floats */
 static uint32_t ps_raw3x;	/* attribute 0 x, 1 x, 2 x, 0 w (raw) */
+static uint32_t ps_r0;		/* r0.0, attribute 0 y, z, w (raw) */
 
 #define W 16
 #define H 16
@@ -976,6 +978,81 @@ static void t_sample_mask(void)
 	compare(exp, 0, "sample mask 0");
 }
 
+/*
+ * The clipper's near and far planes with the Z clip test: z = -0.5 (w =
+ * 1) is inside OGL's -w <= z but outside D3D's 0 <= z; z = 1.5 is outside
+ * z <= w in both, and drawn without the test.
+ */
+static void t_z_clip(void)
+{
+	static const struct {
+		float z;
+		uint32_t clip, raster;
+		bool drawn;
+	} c[] = {
+		{ -0.5f, 0, GSIM_RASTER_Z_CLIP, true },
+		{ -0.5f, GSIM_CLIP_API_D3D, GSIM_RASTER_Z_CLIP, false },
+		{ 1.5f, 0, GSIM_RASTER_Z_CLIP, false },
+		{ 1.5f, GSIM_CLIP_API_D3D, GSIM_RASTER_Z_CLIP, false },
+		{ 1.5f, GSIM_CLIP_API_D3D, 0, true },
+		{ 0.25f, GSIM_CLIP_API_D3D, GSIM_RASTER_Z_CLIP, true },
+	};
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct r3e_vertex v[3] = { vtx(1, 1, 0xffffffff), vtx(14, 2, 0xffffffff),
+					   vtx(2, 14, 0xffffffff) };
+
+		v[0].z = v[1].z = v[2].z = c[i].z;
+		begin(0, 1);
+		gsim_emit_3d_clip(&E.b, GSIM_CLIP_ENABLE | GSIM_CLIP_GUARDBAND | c[i].clip);
+		r3e_viewport(&E, 0, 0, W, H, 100.0f);
+		gsim_emit_3d_raster(&E.b, GSIM_CULL_NONE, c[i].raster);
+		/* the viewport transform off: NDC positions are screen positions */
+		r3e_vertices(&E, v, 3);
+		gsim_emit_3d_topology(&E.b, GSIM_TOPO_TRILIST);
+		gsim_emit_3d_primitive(&E.b, 3, 0, 1, 0, 0, 0);
+		r3e_run(&E);
+		CHECK_MSG((r3e_pixel(&E, 4, 4) == 0xffffffff) == c[i].drawn,
+			  "case %zu (z %g): pixel %08x, drawn %d expected", i, c[i].z,
+			  r3e_pixel(&E, 4, 4), c[i].drawn);
+	}
+}
+
+/*
+ * r0.0 bit 15 of the PS payload: the primitive is back facing.  A
+ * clockwise and a counter-clockwise triangle with each front winding,
+ * and a point (always front facing), r0.0 written raw into red.
+ */
+static void t_facing(void)
+{
+	const struct r3e_vertex v[7] = {
+		vtx(0, 0, 0xff000000), vtx(4, 0, 0xff000000), vtx(0, 4, 0xff000000),	/* CW */
+		vtx(4, 0, 0xff000000), vtx(4, 4, 0xff000000), vtx(8, 0, 0xff000000),	/* CCW */
+		vtx(6.5f, 2.5f, 0xff000000),
+	};
+
+	for (int ccw = 0; ccw < 2; ccw++) {
+		begin_float(8, 4, ps_r0, 1, 1);
+		gsim_emit_3d_raster(&E.b, GSIM_CULL_NONE, ccw ? GSIM_RASTER_FRONT_CCW : 0);
+		gsim_emit_3d_sf_point(&E.b, GSIM_SF_POINT_WIDTH_STATE, 0, 1, 8);
+		r3e_vertices(&E, v, 7);
+		gsim_emit_3d_topology(&E.b, GSIM_TOPO_TRILIST);
+		gsim_emit_3d_primitive(&E.b, 6, 0, 1, 0, 0, 0);
+		gsim_emit_3d_topology(&E.b, GSIM_TOPO_POINTLIST);
+		gsim_emit_3d_primitive(&E.b, 1, 6, 1, 0, 0, 0);
+		r3e_run(&E);
+		/* (1, 1) the CW triangle's, (5, 1) the CCW one's (before the point), (6, 2) the point's */
+		CHECK_MSG(!!(frt(8, 1, 1, 0) & 1u << 15) == !!ccw, "front %s: CW r0.0 %#x",
+			  ccw ? "ccw" : "cw", frt(8, 1, 1, 0));
+		CHECK_MSG(!!(frt(8, 5, 1, 0) & 1u << 15) == !ccw, "front %s: CCW r0.0 %#x",
+			  ccw ? "ccw" : "cw", frt(8, 5, 1, 0));
+		CHECK_MSG(!(frt(8, 6, 2, 0) & 1u << 15), "front %s: point r0.0 %#x",
+			  ccw ? "ccw" : "cw", frt(8, 6, 2, 0));
+		CHECK_MSG(frtf(8, 1, 1, 3) == 1.0f && frtf(8, 5, 1, 3) == 1.0f &&
+			  frtf(8, 6, 2, 3) == 1.0f, "a pixel not drawn");
+	}
+}
+
 /* ---- refused features ---- */
 
 #define DW(...) gsim_batch_emit(b, (const uint32_t[]){ __VA_ARGS__ }, \
@@ -1124,12 +1201,14 @@ int main(void)
 	/* a constant attribute's setup data is [0, 0, 0, a]: a at .3 of each component */
 	const char *xyzw[4] = { "g6.3", "g6.7", "g7.3", "g7.7" };
 	const char *three[4] = { "g6.3", "g8.3", "g10.3", "g7.7" };
+	const char *r0[4] = { "g0.0", "g6.7", "g7.3", "g7.7" };
 
 	r3e_start(&E, 2);
 	ps_interp = r3e_kernel(&E, r3e_ps_interp16);
 	ps_raw4 = ps_from(xyzw, "UD");
 	ps_int4 = ps_from(xyzw, "D");
 	ps_raw3x = ps_from(three, "UD");
+	ps_r0 = ps_from(r0, "UD");
 	tap_run("fill rule: a hypotenuse and edges on pixel centres, counted by hand", t_fill_rule);
 	tap_run("snapping: an edge 1/64 off a centre at 8 and 4 subpixel bits", t_snapping);
 	tap_run("small triangles at subpixel positions, both windings, 8 and 4 bits", t_subpixel_random);
@@ -1146,6 +1225,8 @@ int main(void)
 	tap_run("blend functions and factors, worked by hand", t_blend_hand);
 	tap_run("depth compare functions, worked by hand", t_depth_hand);
 	tap_run("3DSTATE_SAMPLE_MASK bit 0 clear draws nothing", t_sample_mask);
+	tap_run("the near and far planes: OGL and D3D, with and without the Z test", t_z_clip);
+	tap_run("r0.0 bit 15: back facing triangles, front facing points", t_facing);
 	tap_run("refused features: an instruction error at their command, nothing drawn", t_refused);
 	r3e_stop(&E);
 	return tap_done();
