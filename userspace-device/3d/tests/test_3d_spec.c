@@ -1204,7 +1204,7 @@ int main(void)
 	const char *r0[4] = { "g0.0", "g6.7", "g7.3", "g7.7" };
 
 	r3e_start(&E, 2);
-	ps_interp = r3e_kernel(&E, r3e_ps_interp16);
+	ps_interp = r3e_kernel(&E, r3d_ps_interp16);
 	ps_raw4 = ps_from(xyzw, "UD");
 	ps_int4 = ps_from(xyzw, "D");
 	ps_raw3x = ps_from(three, "UD");
