@@ -210,6 +210,19 @@ int gsim_emit_3d_sf_point(struct gsim_batch *b, uint32_t flags, uint32_t tri_pv,
 		    point_width);
 }
 
+int gsim_emit_3d_sf_line(struct gsim_batch *b, uint32_t flags, uint32_t line_pv,
+			 uint32_t line_width)
+{
+	if (line_pv > 3)
+		return lgsim_fail(-EINVAL, "line provoking vertex %u (a 2-bit field)", line_pv);
+	if (line_width > 1023)
+		return lgsim_fail(-EINVAL, "line width %u/128 (U3.7: at most 1023)", line_width);
+	return EMIT(b, CMD_3DSTATE_SF,
+		    flags & GSIM_SF_VIEWPORT_TRANSFORM ? SF_DW1_VIEWPORT_TRANSFORM : 0,
+		    line_width << 18,
+		    line_pv << 27 | (flags & GSIM_SF_SUBPIXEL_4BIT ? SF_DW3_SUBPIXEL_4BIT : 0));
+}
+
 int gsim_emit_3d_sf(struct gsim_batch *b, uint32_t flags, uint32_t tri_pv, uint32_t fan_pv)
 {
 	return gsim_emit_3d_sf_point(b, flags, tri_pv, fan_pv, 0);

@@ -183,10 +183,13 @@ int gsim_emit_blt_tiling(struct gsim_batch *b, int src_y, int dst_y);
 /* 3D_Prim_Topo_Type values gensim draws. */
 enum gsim_prim_topology {
 	GSIM_TOPO_POINTLIST = 1,
+	GSIM_TOPO_LINELIST = 2,
+	GSIM_TOPO_LINESTRIP = 3,
 	GSIM_TOPO_TRILIST = 4,
 	GSIM_TOPO_TRISTRIP = 5,
 	GSIM_TOPO_TRIFAN = 6,
 	GSIM_TOPO_RECTLIST = 15,
+	GSIM_TOPO_LINELOOP = 16,
 };
 
 /* Vertex element component controls. */
@@ -294,6 +297,13 @@ int gsim_emit_3d_sf(struct gsim_batch *b, uint32_t flags, uint32_t tri_pv, uint3
 /* The same with Point Width @point_width in 1/8 pixels (U8.3: 1..2047). */
 int gsim_emit_3d_sf_point(struct gsim_batch *b, uint32_t flags, uint32_t tri_pv, uint32_t fan_pv,
 			  uint32_t point_width);
+/*
+ * 3DSTATE_SF for lines: Line Strip/List Provoking Vertex Select @line_pv
+ * (0 the line's first vertex, 1 its second) and Line Width @line_width in
+ * 1/128 pixels (U3.7: 0..1023); triangle provoking vertices 0.
+ */
+int gsim_emit_3d_sf_line(struct gsim_batch *b, uint32_t flags, uint32_t line_pv,
+			 uint32_t line_width);
 
 enum gsim_cull {
 	GSIM_CULL_BOTH = 0,
