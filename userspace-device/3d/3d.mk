@@ -13,6 +13,7 @@ LIB_SRCS += \
 	3d/vf.c \
 	3d/vs.c \
 	3d/setup.c \
+	3d/line.c \
 	3d/cc.c \
 	3d/depth.c \
 	3d/raster.c \

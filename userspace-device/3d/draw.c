@@ -198,6 +198,9 @@ static enum gs_cmd_result draw(struct r3d_draw *d, const uint32_t *dw)
 	d->topology = SDW(d, R3D_S_VF_TOPOLOGY, 1) & 0x3f;
 	switch (d->topology) {
 	case TOPO_POINTLIST:
+	case TOPO_LINELIST:
+	case TOPO_LINESTRIP:
+	case TOPO_LINELOOP:
 	case TOPO_TRILIST:
 	case TOPO_TRISTRIP:
 	case TOPO_TRIFAN:

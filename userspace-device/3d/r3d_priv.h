@@ -9,6 +9,7 @@
  *   vs.c     vertex shader threads on the EU array; the output VUEs
  *   setup.c  primitive assembly, clipping, viewport, culling, points,
  *            attribute setup
+ *   line.c   lines: assembly, clipping, the parallelogram of a line
  *   cc.c     the colour calculator's state: BLEND_STATE, COLOR_CALC_STATE
  *   depth.c  the depth and stencil tests, early, as pixels are covered
  *   raster.c coverage (top-left rule, fixed point), subspans, pixel shader
@@ -37,6 +38,8 @@ struct r3d_prim {
 	int64_t x[3], y[3];	/* snapped screen position, 1/2^subpixel pixels */
 	int64_t area;		/* twice the signed area, same units squared */
 	bool rect;		/* RECTLIST: coverage is the bounding box */
+	bool line;		/* a line: coverage is the parallelogram lx, ly */
+	int64_t lx[4], ly[4];
 	bool back;		/* back facing */
 	double z[3];		/* screen depth */
 	double invw[3];		/* 1/w of the clip-space position */
@@ -99,6 +102,8 @@ struct r3d_draw {
 	unsigned int tri_pv, fan_pv;
 	bool point_state;		/* 3DSTATE_SF Point Width Source: State */
 	float point_width;		/* its Point Width, pixels */
+	unsigned int line_pv;		/* 3DSTATE_SF Line Strip/List Provoking Vertex Select */
+	int64_t line_h;			/* half the Line Width, subpixels */
 	unsigned int subpixel;		/* bits: 8 or 4 */
 	bool front_ccw;
 	unsigned int cull;
@@ -200,6 +205,15 @@ enum gs_cmd_result r3d_vs_run(struct r3d_draw *d, const uint32_t *index, const u
 /* setup.c */
 enum gs_cmd_result r3d_setup_check(struct r3d_draw *d);
 enum gs_cmd_result r3d_assemble(struct r3d_draw *d, uint32_t first, uint32_t n);
+int r3d_clip_planes(const struct r3d_draw *d, unsigned int *out);
+float r3d_clip_dist(const struct r3d_draw *d, unsigned int k, const uint32_t *v);
+bool r3d_clip_before(const uint32_t *a, const uint32_t *b);
+bool r3d_project(const struct r3d_draw *d, const uint32_t *v, int64_t *X, int64_t *Y, double *z,
+		 double *invw);
+
+/* line.c: the line state of a line draw; the lines of vertices [first, first + n) */
+enum gs_cmd_result r3d_line_check(struct r3d_draw *d);
+enum gs_cmd_result r3d_assemble_lines(struct r3d_draw *d, uint32_t first, uint32_t n);
 
 /* cc.c: COLOR_CALC_STATE; BLEND_STATE DW0 and 3DSTATE_PS_BLEND */
 enum gs_cmd_result r3d_cc_state(struct r3d_draw *d);

@@ -327,12 +327,44 @@ static void attribute_setup(struct r3d_draw *d, const uint32_t *const v[3], cons
 	}
 }
 
+/*
+ * A line's parallelogram (hw-spec-3d "Lines"): its four edges as a
+ * triangle's, oriented so that its area is positive, with the upper-left
+ * rule on each.
+ */
+static bool inside_line(const struct r3d_prim *p, int64_t sx, int64_t sy)
+{
+	int64_t a2 = 0;
+
+	for (unsigned int i = 0; i < 4; i++) {
+		unsigned int j = (i + 1) % 4;
+
+		a2 += p->lx[i] * p->ly[j] - p->lx[j] * p->ly[i];
+	}
+	for (unsigned int i = 0; i < 4; i++) {
+		unsigned int j = (i + 1) % 4;
+		int64_t dx = p->lx[j] - p->lx[i], dy = p->ly[j] - p->ly[i];
+		int64_t e = dx * (sy - p->ly[i]) - dy * (sx - p->lx[i]);
+
+		if (a2 < 0) {
+			e = -e;
+			dx = -dx;
+			dy = -dy;
+		}
+		if (e < 0 || (e == 0 && !(dy < 0 || (dy == 0 && dx > 0))))
+			return false;
+	}
+	return true;
+}
+
 /* Is the sample (@sx, @sy) inside @p, with the upper-left rule on its edges? */
 static bool inside(const struct r3d_prim *p, int64_t sx, int64_t sy, const int64_t minx,
 		   const int64_t miny, const int64_t maxx, const int64_t maxy)
 {
 	if (p->rect)
 		return sx >= minx && sx < maxx && sy >= miny && sy < maxy;
+	if (p->line)
+		return inside_line(p, sx, sy);
 	for (unsigned int k = 0; k < 3; k++) {
 		unsigned int i = (k + 1) % 3, j = (k + 2) % 3;
 		int64_t dx = p->x[j] - p->x[i], dy = p->y[j] - p->y[i];
@@ -365,6 +397,16 @@ enum gs_cmd_result r3d_raster(struct r3d_draw *d, struct r3d_prim *p, const uint
 		maxx = p->x[i] > maxx ? p->x[i] : maxx;
 		miny = p->y[i] < miny ? p->y[i] : miny;
 		maxy = p->y[i] > maxy ? p->y[i] : maxy;
+	}
+	if (p->line) {
+		minx = maxx = p->lx[0];
+		miny = maxy = p->ly[0];
+		for (unsigned int i = 1; i < 4; i++) {
+			minx = p->lx[i] < minx ? p->lx[i] : minx;
+			maxx = p->lx[i] > maxx ? p->lx[i] : maxx;
+			miny = p->ly[i] < miny ? p->ly[i] : miny;
+			maxy = p->ly[i] > maxy ? p->ly[i] : maxy;
+		}
 	}
 	px0 = floordiv(minx - half + S - 1, S);
 	px1 = floordiv(maxx - half, S);

@@ -70,6 +70,8 @@ enum gs_cmd_result r3d_setup_check(struct r3d_draw *d)
 		return gs_cs_instruction_error(d->cs, "3DPRIMITIVE: 3DSTATE_SBE Point Sprite "
 					       "Texture Coordinate Enable %#x is not implemented "
 					       "by gensim", sbe[2]);
+	if (r3d_line_check(d) != GS_CMD_NEXT)
+		return GS_CMD_HALT;
 	if (d->tri_pv > 2 || d->fan_pv > 2)
 		return gs_cs_instruction_error(d->cs, "3DPRIMITIVE: 3DSTATE_SF provoking vertex "
 					       "select 3 is reserved");
@@ -121,8 +123,8 @@ struct poly {
 	uint32_t *v[MAX_POLY];
 };
 
-/* Distance of clip-space position @p to plane @k of the enabled ones (>= 0: inside). */
-static int planes(const struct r3d_draw *d, unsigned int *out)
+/* The enabled clip planes (see r3d_clip_dist()): their number. */
+int r3d_clip_planes(const struct r3d_draw *d, unsigned int *out)
 {
 	int n = 0;
 
@@ -140,7 +142,8 @@ static int planes(const struct r3d_draw *d, unsigned int *out)
 	return n;
 }
 
-static float dist(const struct r3d_draw *d, unsigned int k, const uint32_t *v)
+/* Distance of clip-space position of @v to plane @k (>= 0: inside). */
+float r3d_clip_dist(const struct r3d_draw *d, unsigned int k, const uint32_t *v)
 {
 	float x = fl(v[4]), y = fl(v[5]), z = fl(v[6]), w = fl(v[7]);
 	float xmin = d->clip_gb ? d->vp[SFVP_GB_XMIN] : -1.0f;
@@ -160,7 +163,7 @@ static float dist(const struct r3d_draw *d, unsigned int k, const uint32_t *v)
 }
 
 /* Is @a before @b: the canonical order of an edge's ends, by position bits. */
-static bool before(const uint32_t *a, const uint32_t *b)
+bool r3d_clip_before(const uint32_t *a, const uint32_t *b)
 {
 	return memcmp(a + 4, b + 4, 16) < 0;
 }
@@ -176,12 +179,12 @@ static void clip_plane(const struct r3d_draw *d, unsigned int k, const struct po
 	out->n = 0;
 	for (unsigned int i = 0; i < in->n; i++) {
 		uint32_t *p = in->v[i], *q = in->v[(i + 1) % in->n];
-		float dp = dist(d, k, p), dq = dist(d, k, q);
+		float dp = r3d_clip_dist(d, k, p), dq = r3d_clip_dist(d, k, q);
 
 		if (dp >= 0 && out->n < MAX_POLY)
 			out->v[out->n++] = p;
 		if ((dp >= 0) != (dq >= 0) && out->n < MAX_POLY && *used < MAX_NEW) {
-			uint32_t *a = before(p, q) ? p : q, *b = a == p ? q : p;
+			uint32_t *a = r3d_clip_before(p, q) ? p : q, *b = a == p ? q : p;
 			float da = a == p ? dp : dq, db = a == p ? dq : dp;
 			float t = da / (da - db);
 			uint32_t *nv = pool + (size_t)(*used)++ * d->vue_dw;
@@ -204,6 +207,39 @@ static enum gs_cmd_result fill_mode_ok(struct r3d_draw *d, bool back)
 	return gs_cs_instruction_error(d->cs, "3DPRIMITIVE: 3DSTATE_RASTER %s Face Fill Mode %u "
 				       "(%s) is not implemented by gensim", back ? "Back" : "Front",
 				       m, m == 1 ? "wireframe" : m == 2 ? "point" : "reserved");
+}
+
+/*
+ * Vertex @v on the screen (hw-spec-3d "Viewport and snapping"): its snapped
+ * position, screen depth and 1/w; false if gensim drops its primitive.
+ */
+bool r3d_project(const struct r3d_draw *d, const uint32_t *v, int64_t *X, int64_t *Y, double *z,
+		 double *invw)
+{
+	double scale = (double)(1u << d->subpixel);
+	float x = fl(v[4]), y = fl(v[5]), zz = fl(v[6]), w = fl(v[7]);
+	float sx, sy, sz;
+
+	if (d->persp_divide) {
+		x = x / w;
+		y = y / w;
+		zz = zz / w;
+		*invw = 1.0 / (double)w;
+	} else {
+		*invw = 1.0;
+	}
+	sx = d->vp_transform ? d->vp[SFVP_M00] * x + d->vp[SFVP_M30] : x;
+	sy = d->vp_transform ? d->vp[SFVP_M11] * y + d->vp[SFVP_M31] : y;
+	sz = d->vp_transform ? d->vp[SFVP_M22] * zz + d->vp[SFVP_M32] : zz;
+	sx += (float)d->origin_x;
+	sy += (float)d->origin_y;
+	if (!(fabsf(sx) < R3D_COORD_LIMIT) || !(fabsf(sy) < R3D_COORD_LIMIT) ||
+	    !isfinite(*invw) || *invw <= 0)
+		return false;	/* gensim: off the grid, or behind the eye */
+	*X = (int64_t)floor((double)sx * scale + 0.5);
+	*Y = (int64_t)floor((double)sy * scale + 0.5);
+	*z = sz;
+	return true;
 }
 
 /* Project, snap and cull one triangle (or rectangle) and hand it to the rasterizer. */
@@ -317,9 +353,9 @@ static enum gs_cmd_result point(struct r3d_draw *d, uint32_t a)
 	if (d->clip_enable && d->clip_mode == CLIP_MODE_REJECT_ALL)
 		return GS_CMD_NEXT;
 	if (d->clip_enable && d->clip_mode != CLIP_MODE_ACCEPT_ALL) {
-		np = (unsigned int)planes(d, pl);
+		np = (unsigned int)r3d_clip_planes(d, pl);
 		for (unsigned int k = 0; k < np; k++)
-			if (dist(d, pl[k], v) < 0)
+			if (r3d_clip_dist(d, pl[k], v) < 0)
 				return GS_CMD_NEXT;
 	}
 	return screen_point(d, v);
@@ -344,12 +380,12 @@ static enum gs_cmd_result primitive(struct r3d_draw *d, uint32_t a, uint32_t b, 
 		return GS_CMD_NEXT;
 	if (!d->clip_enable || d->clip_mode == CLIP_MODE_ACCEPT_ALL)
 		return screen(d, v, flat, rect);
-	np = (unsigned int)planes(d, pl);
+	np = (unsigned int)r3d_clip_planes(d, pl);
 	for (unsigned int k = 0; k < np; k++) {
 		unsigned int out = 0;
 
 		for (unsigned int i = 0; i < 3; i++)
-			out += dist(d, pl[k], v[i]) < 0;
+			out += r3d_clip_dist(d, pl[k], v[i]) < 0;
 		if (out == 3)
 			return GS_CMD_NEXT;	/* trivially rejected */
 		if (out)
@@ -391,6 +427,9 @@ enum gs_cmd_result r3d_assemble(struct r3d_draw *d, uint32_t first, uint32_t n)
 	enum gs_cmd_result r = GS_CMD_NEXT;
 	bool list = d->topology == TOPO_TRILIST || d->topology == TOPO_RECTLIST;
 
+	if (d->topology == TOPO_LINELIST || d->topology == TOPO_LINESTRIP ||
+	    d->topology == TOPO_LINELOOP)
+		return r3d_assemble_lines(d, first, n);
 	if (d->topology == TOPO_POINTLIST) {
 		for (uint32_t i = 0; i < n && r == GS_CMD_NEXT; i++) {
 			if ((i & 255) == 0 && gs_gpgpu_must_stop(d->cs))
