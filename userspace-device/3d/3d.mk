@@ -36,6 +36,7 @@ endef
 $(eval $(call r3d_test,test_3d_rect,3d/tests/test_3d_rect.c))
 $(eval $(call r3d_test,test_3d_tri,3d/tests/test_3d_tri.c))
 $(eval $(call r3d_test,test_3d_point,3d/tests/test_3d_point.c))
+$(eval $(call r3d_test,test_3d_line,3d/tests/test_3d_line.c))
 $(eval $(call r3d_test,test_3d_vs,3d/tests/test_3d_vs.c))
 $(eval $(call r3d_test,test_3d_state,3d/tests/test_3d_state.c))
 $(eval $(call r3d_test,test_3d_blend,3d/tests/test_3d_blend.c))

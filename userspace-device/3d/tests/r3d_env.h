@@ -136,6 +136,8 @@ struct r3e_ref {
 	unsigned int tri_pv, fan_pv;
 	bool point_state;		/* points: point_width, else the vertex's a */
 	float point_width;
+	unsigned int line_pv;		/* lines: 0 the first vertex flat, 1 the second */
+	uint32_t line_width;		/* lines: 1/128 pixels */
 	bool perspective;		/* perspective barycentrics */
 	bool bgra;			/* B8G8R8A8 target */
 	bool depth;			/* a D32_FLOAT depth test */

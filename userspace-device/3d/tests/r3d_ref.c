@@ -106,30 +106,74 @@ static void pixel(struct r3e_ref *r, unsigned int x, unsigned int y, const float
 	r->owner[y * r->w + x] = r->prims;
 }
 
+/* A vertex on the screen: divide, viewport, origin, snapping. */
+static void project(const struct r3e_ref *r, const struct r3e_vertex *v, struct sv *o)
+{
+	double scale = (double)(1u << r->subpixel);
+	float x = v->x / v->w, y = v->y / v->w, z = v->z / v->w;
+	float sx = r->vp_transform ? r->vp[0] * x + r->vp[3] : x;
+	float sy = r->vp_transform ? r->vp[1] * y + r->vp[4] : y;
+	float sz = r->vp_transform ? r->vp[2] * z + r->vp[5] : z;
+
+	sx += (float)r->origin_x;
+	sy += (float)r->origin_y;
+	o->x = (int64_t)floor((double)sx * scale + 0.5);
+	o->y = (int64_t)floor((double)sy * scale + 0.5);
+	o->invw = 1.0 / (double)v->w;
+	o->z = sz;
+	o->v = v;
+}
+
+static void prim_sv(struct r3e_ref *r, struct sv *s, unsigned int pv, bool rect,
+		    const struct sv *quad);
+
 static void prim(struct r3e_ref *r, const struct r3e_vertex *v0, const struct r3e_vertex *v1,
 		 const struct r3e_vertex *v2, unsigned int pv, bool rect)
 {
 	const struct r3e_vertex *vv[3] = { v0, v1, v2 };
-	double scale = (double)(1u << r->subpixel);
-	int64_t S = 1 << r->subpixel, half = r->ul_corner ? 0 : S / 2, area;
 	struct sv s[3];
+
+	for (unsigned int i = 0; i < 3; i++)
+		project(r, vv[i], &s[i]);
+	prim_sv(r, s, pv, rect, NULL);
+}
+
+/*
+ * Is (@sx, @sy) inside the parallelogram @q (hw-spec-3d "Lines"): inside
+ * every edge of it oriented to a positive area, an edge's own samples
+ * kept only on a top or left edge.
+ */
+static bool in_quad(const struct sv *q, int64_t sx, int64_t sy)
+{
+	int64_t twice = 0;
+
+	for (unsigned int i = 0; i < 4; i++)
+		twice += edge(&q[i], &q[(i + 1) % 4], q[(i + 2) % 4].x, q[(i + 2) % 4].y);
+	for (unsigned int i = 0; i < 4; i++) {
+		const struct sv *a = &q[i], *b = &q[(i + 1) % 4];
+		int64_t e = edge(a, b, sx, sy), dx = b->x - a->x, dy = b->y - a->y;
+
+		if (twice < 0) {
+			e = -e;
+			dx = -dx;
+			dy = -dy;
+		}
+		if (!(e > 0 || (e == 0 && (dy < 0 || (dy == 0 && dx > 0)))))
+			return false;
+	}
+	return true;
+}
+
+static void prim_sv(struct r3e_ref *r, struct sv *s, unsigned int pv, bool rect,
+		    const struct sv *quad)
+{
+	const struct r3e_vertex *vv[3] = { s[0].v, s[1].v, s[2].v };
+	int64_t S = 1 << r->subpixel, half = r->ul_corner ? 0 : S / 2, area;
 	int64_t minx = INT64_MAX, maxx = INT64_MIN, miny = INT64_MAX, maxy = INT64_MIN;
 	bool back;
 	float coef[4][4];
 
 	for (unsigned int i = 0; i < 3; i++) {
-		float x = vv[i]->x / vv[i]->w, y = vv[i]->y / vv[i]->w, z = vv[i]->z / vv[i]->w;
-		float sx = r->vp_transform ? r->vp[0] * x + r->vp[3] : x;
-		float sy = r->vp_transform ? r->vp[1] * y + r->vp[4] : y;
-		float sz = r->vp_transform ? r->vp[2] * z + r->vp[5] : z;
-
-		sx += (float)r->origin_x;
-		sy += (float)r->origin_y;
-		s[i].x = (int64_t)floor((double)sx * scale + 0.5);
-		s[i].y = (int64_t)floor((double)sy * scale + 0.5);
-		s[i].invw = 1.0 / (double)vv[i]->w;
-		s[i].z = sz;
-		s[i].v = vv[i];
 		minx = s[i].x < minx ? s[i].x : minx;
 		maxx = s[i].x > maxx ? s[i].x : maxx;
 		miny = s[i].y < miny ? s[i].y : miny;
@@ -141,7 +185,9 @@ static void prim(struct r3e_ref *r, const struct r3e_vertex *v0, const struct r3
 		return;
 	/* area > 0: clockwise on the screen (y down) */
 	back = r->front_ccw ? area > 0 : area < 0;
-	if (!rect && (r->cull == GSIM_CULL_BOTH || (r->cull == GSIM_CULL_BACK && back) ||
+	if (quad)
+		back = false;	/* lines: front facing, never culled */
+	if (!quad && !rect && (r->cull == GSIM_CULL_BOTH || (r->cull == GSIM_CULL_BACK && back) ||
 		      (r->cull == GSIM_CULL_FRONT && !back)))
 		return;
 	for (unsigned int c = 0; c < 4; c++) {
@@ -164,7 +210,9 @@ static void prim(struct r3e_ref *r, const struct r3e_vertex *v0, const struct r3
 			float u, w, col[4];
 			bool in = true;
 
-			if (rect) {
+			if (quad) {
+				in = in_quad(quad, sx, sy);
+			} else if (rect) {
 				in = sx >= minx && sx < maxx && sy >= miny && sy < maxy;
 			} else {
 				for (unsigned int k = 0; k < 3 && in; k++) {
@@ -263,6 +311,48 @@ static void ref_point(struct r3e_ref *r, const struct r3e_vertex *v)
 	}
 }
 
+/*
+ * A line (hw-spec-3d "Lines"), accepted whole by the clipper: x-major when
+ * |dx| >= |dy|; the parallelogram of its snapped ends moved by -h and +h
+ * (half the Line Width on the subpixel grid) along the minor axis; its
+ * attributes the plane of the ends and a third point one pixel from the
+ * first along the minor axis holding the first's values.
+ */
+static void ref_line(struct r3e_ref *r, const struct r3e_vertex *a, const struct r3e_vertex *b)
+{
+	int64_t S = 1 << r->subpixel, W = r->line_width, h, dx, dy, mx, my;
+	struct sv s[3], q[4];
+
+	h = (int64_t)floor((double)W / 128.0 * (double)S / 2 + 0.5);
+	project(r, a, &s[0]);
+	project(r, b, &s[1]);
+	dx = s[1].x - s[0].x;
+	dy = s[1].y - s[0].y;
+	if (!dx && !dy) {
+		r->prims++;
+		return;
+	}
+	/* the minor axis */
+	mx = llabs(dx) >= llabs(dy) ? 0 : 1;
+	my = 1 - mx;
+	q[0] = s[0];
+	q[0].x -= mx * h;
+	q[0].y -= my * h;
+	q[1] = s[1];
+	q[1].x -= mx * h;
+	q[1].y -= my * h;
+	q[2] = s[1];
+	q[2].x += mx * h;
+	q[2].y += my * h;
+	q[3] = s[0];
+	q[3].x += mx * h;
+	q[3].y += my * h;
+	s[2] = s[0];
+	s[2].x += mx * S;
+	s[2].y += my * S;
+	prim_sv(r, s, r->line_pv, false, q);
+}
+
 void r3e_ref_draw(struct r3e_ref *r, unsigned int topology, const struct r3e_vertex *v,
 		  unsigned int n)
 {
@@ -286,6 +376,17 @@ void r3e_ref_draw(struct r3e_ref *r, unsigned int topology, const struct r3e_ver
 			else
 				prim(r, &v[i], &v[i + 1], &v[i + 2], r->tri_pv, false);
 		}
+		break;
+	case GSIM_TOPO_LINELIST:
+		for (unsigned int i = 0; i + 2 <= n; i += 2)
+			ref_line(r, &v[i], &v[i + 1]);
+		break;
+	case GSIM_TOPO_LINESTRIP:
+	case GSIM_TOPO_LINELOOP:
+		for (unsigned int i = 0; i + 2 <= n; i++)
+			ref_line(r, &v[i], &v[i + 1]);
+		if (topology == GSIM_TOPO_LINELOOP && n >= 2)
+			ref_line(r, &v[n - 1], &v[0]);
 		break;
 	case GSIM_TOPO_TRIFAN:
 		for (unsigned int i = 0; i + 3 <= n; i++)
