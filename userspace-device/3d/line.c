@@ -21,22 +21,6 @@
 #include "3d/r3d_priv.h"
 #include "core/device.h"
 
-static float fl(uint32_t u)
-{
-	float f;
-
-	memcpy(&f, &u, 4);
-	return f;
-}
-
-static uint32_t ub(float f)
-{
-	uint32_t u;
-
-	memcpy(&u, &f, 4);
-	return u;
-}
-
 /* The line state of a line draw; what gensim refuses (hw-spec-3d "Lines"). */
 enum gs_cmd_result r3d_line_check(struct r3d_draw *d)
 {
@@ -154,7 +138,7 @@ static enum gs_cmd_result line(struct r3d_draw *d, uint32_t ia, uint32_t ib)
 		t = dp / (dp - dq);
 		nv = pool + (size_t)(2 * k + out) * d->vue_dw;
 		for (unsigned int j = 0; j < d->vue_dw; j++)
-			nv[j] = ub(fl(p[j]) + t * (fl(q[j]) - fl(p[j])));
+			nv[j] = r3d_u32(r3d_f32(p[j]) + t * (r3d_f32(q[j]) - r3d_f32(p[j])));
 		e[out] = nv;
 	}
 	r = screen_line(d, e[0], e[1], flat);

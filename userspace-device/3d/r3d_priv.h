@@ -20,6 +20,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "3d/r3d.h"
 #include "3d/r3d_cmds.h"
@@ -201,6 +202,23 @@ enum gs_cmd_result r3d_vf_fetch(struct r3d_draw *d, uint32_t index, uint32_t vid
 enum gs_cmd_result r3d_vs_check(struct r3d_draw *d);
 enum gs_cmd_result r3d_vs_run(struct r3d_draw *d, const uint32_t *index, const uint32_t *vid,
 			      uint32_t n, uint32_t inst);
+
+/* A state or VUE dword as the float it holds, and back (bit for bit). */
+static inline float r3d_f32(uint32_t u)
+{
+	float f;
+
+	memcpy(&f, &u, sizeof(f));
+	return f;
+}
+
+static inline uint32_t r3d_u32(float f)
+{
+	uint32_t u;
+
+	memcpy(&u, &f, sizeof(u));
+	return u;
+}
 
 /* setup.c */
 enum gs_cmd_result r3d_setup_check(struct r3d_draw *d);

@@ -23,22 +23,6 @@
 #define MAX_NEW		16		/* new vertices: at most two per plane */
 #define W_EPSILON	1e-5f		/* gensim: the clipper's w > 0 plane */
 
-static float fl(uint32_t u)
-{
-	float f;
-
-	memcpy(&f, &u, 4);
-	return f;
-}
-
-static uint32_t ub(float f)
-{
-	uint32_t u;
-
-	memcpy(&u, &f, 4);
-	return u;
-}
-
 /* The fixed-function state of setup, decoded once per draw. */
 enum gs_cmd_result r3d_setup_check(struct r3d_draw *d)
 {
@@ -145,7 +129,7 @@ int r3d_clip_planes(const struct r3d_draw *d, unsigned int *out)
 /* Distance of clip-space position of @v to plane @k (>= 0: inside). */
 float r3d_clip_dist(const struct r3d_draw *d, unsigned int k, const uint32_t *v)
 {
-	float x = fl(v[4]), y = fl(v[5]), z = fl(v[6]), w = fl(v[7]);
+	float x = r3d_f32(v[4]), y = r3d_f32(v[5]), z = r3d_f32(v[6]), w = r3d_f32(v[7]);
 	float xmin = d->clip_gb ? d->vp[SFVP_GB_XMIN] : -1.0f;
 	float xmax = d->clip_gb ? d->vp[SFVP_GB_XMAX] : 1.0f;
 	float ymin = d->clip_gb ? d->vp[SFVP_GB_YMIN] : -1.0f;
@@ -190,7 +174,7 @@ static void clip_plane(const struct r3d_draw *d, unsigned int k, const struct po
 			uint32_t *nv = pool + (size_t)(*used)++ * d->vue_dw;
 
 			for (unsigned int j = 0; j < d->vue_dw; j++)
-				nv[j] = ub(fl(a[j]) + t * (fl(b[j]) - fl(a[j])));
+				nv[j] = r3d_u32(r3d_f32(a[j]) + t * (r3d_f32(b[j]) - r3d_f32(a[j])));
 			out->v[out->n++] = nv;
 		}
 	}
@@ -217,7 +201,7 @@ bool r3d_project(const struct r3d_draw *d, const uint32_t *v, int64_t *X, int64_
 		 double *invw)
 {
 	double scale = (double)(1u << d->subpixel);
-	float x = fl(v[4]), y = fl(v[5]), zz = fl(v[6]), w = fl(v[7]);
+	float x = r3d_f32(v[4]), y = r3d_f32(v[5]), zz = r3d_f32(v[6]), w = r3d_f32(v[7]);
 	float sx, sy, sz;
 
 	if (d->persp_divide) {
@@ -250,7 +234,7 @@ static enum gs_cmd_result screen(struct r3d_draw *d, const uint32_t *const v[3],
 	double scale = (double)(1u << d->subpixel);
 
 	for (unsigned int i = 0; i < 3; i++) {
-		float x = fl(v[i][4]), y = fl(v[i][5]), z = fl(v[i][6]), w = fl(v[i][7]);
+		float x = r3d_f32(v[i][4]), y = r3d_f32(v[i][5]), z = r3d_f32(v[i][6]), w = r3d_f32(v[i][7]);
 		float sx, sy, sz;
 
 		if (d->persp_divide) {
@@ -299,8 +283,8 @@ static enum gs_cmd_result screen_point(struct r3d_draw *d, const uint32_t *v)
 	const uint32_t *const vv[3] = { v, v, v };
 	struct r3d_prim p = { .rect = true };
 	double scale = (double)(1u << d->subpixel);
-	float x = fl(v[4]), y = fl(v[5]), z = fl(v[6]), w = fl(v[7]);
-	float width = d->point_state ? d->point_width : fl(v[3]), sx, sy, sz;
+	float x = r3d_f32(v[4]), y = r3d_f32(v[5]), z = r3d_f32(v[6]), w = r3d_f32(v[7]);
+	float width = d->point_state ? d->point_width : r3d_f32(v[3]), sx, sy, sz;
 	double invw = 1.0;
 	int64_t cx, cy, h;
 
