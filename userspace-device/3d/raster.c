@@ -328,6 +328,25 @@ static void attribute_setup(struct r3d_draw *d, const uint32_t *const v[3], cons
 }
 
 /*
+ * Is (@sx, @sy) on the inner side of the edge (@x0, @y0) -> (@x1, @y1) of
+ * a polygon whose signed area is negative when @neg, with the upper-left
+ * rule for a sample exactly on it (hw-spec-3d "Rasterization")?
+ */
+static inline bool edge_in(int64_t x0, int64_t y0, int64_t x1, int64_t y1, int64_t sx,
+			   int64_t sy, bool neg)
+{
+	int64_t dx = x1 - x0, dy = y1 - y0;
+	int64_t e = dx * (sy - y0) - dy * (sx - x0);
+
+	if (neg) {
+		e = -e;
+		dx = -dx;
+		dy = -dy;
+	}
+	return e > 0 || (e == 0 && (dy < 0 || (dy == 0 && dx > 0)));
+}
+
+/*
  * A line's parallelogram (hw-spec-3d "Lines"): its four edges as a
  * triangle's, oriented so that its area is positive, with the upper-left
  * rule on each.
@@ -343,15 +362,8 @@ static bool inside_line(const struct r3d_prim *p, int64_t sx, int64_t sy)
 	}
 	for (unsigned int i = 0; i < 4; i++) {
 		unsigned int j = (i + 1) % 4;
-		int64_t dx = p->lx[j] - p->lx[i], dy = p->ly[j] - p->ly[i];
-		int64_t e = dx * (sy - p->ly[i]) - dy * (sx - p->lx[i]);
 
-		if (a2 < 0) {
-			e = -e;
-			dx = -dx;
-			dy = -dy;
-		}
-		if (e < 0 || (e == 0 && !(dy < 0 || (dy == 0 && dx > 0))))
+		if (!edge_in(p->lx[i], p->ly[i], p->lx[j], p->ly[j], sx, sy, a2 < 0))
 			return false;
 	}
 	return true;
@@ -367,15 +379,8 @@ static bool inside(const struct r3d_prim *p, int64_t sx, int64_t sy, const int64
 		return inside_line(p, sx, sy);
 	for (unsigned int k = 0; k < 3; k++) {
 		unsigned int i = (k + 1) % 3, j = (k + 2) % 3;
-		int64_t dx = p->x[j] - p->x[i], dy = p->y[j] - p->y[i];
-		int64_t e = dx * (sy - p->y[i]) - dy * (sx - p->x[i]);
 
-		if (p->area < 0) {
-			e = -e;
-			dx = -dx;
-			dy = -dy;
-		}
-		if (e < 0 || (e == 0 && !(dy < 0 || (dy == 0 && dx > 0))))
+		if (!edge_in(p->x[i], p->y[i], p->x[j], p->y[j], sx, sy, p->area < 0))
 			return false;
 	}
 	return true;
