@@ -72,6 +72,9 @@ struct gs_eu_ps_thread {
  * @urb_start, @urb_end: the bytes of the URB the threads' entries are in
  * @urb_entry: bytes of one entry; a handle (64-byte units) must name the
  *	start of an entry in [@urb_start, @urb_end)
+ * @in_start, @in_end, @in_entry: a second region whose entries the threads
+ *	may read but not write (a geometry shader's input VUEs, named by its
+ *	payload's vertex handles); @in_entry 0: none
  * @ps: per thread (its index), the pixels of a pixel shader thread; NULL:
  *	render target writes are refused
  * @blend_state: GPU address (in the dispatch's space) of the BLEND_STATE
@@ -87,6 +90,7 @@ struct gs_eu_3d {
 	uint32_t urb_size;
 	uint32_t urb_start, urb_end;
 	uint32_t urb_entry;
+	uint32_t in_start, in_end, in_entry;
 	const struct gs_eu_ps_thread *ps;
 	uint64_t blend_state;
 	uint32_t blend_dw0;

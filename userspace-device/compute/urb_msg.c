@@ -2,25 +2,30 @@
 /*
  * URB messages (SFID 6) of 3D threads (Documentation/gpu/gensim/
  * hw-spec-3d.rst "URB messages"): the Gen8 SIMD8 write and read a vertex
- * shader uses to write its output VUEs (and may use to read its input).
- * Descriptor (EXT Mesa brw_eu.h brw_urb_desc(), Gen8): 3:0 opcode (7
- * SIMD8 write, 8 SIMD8 read), 14:4 global offset in OWords (128 bits, one
- * VUE slot: EXT Mesa brw_fs emit_urb_writes(), "The URB offset is in
- * 128-bit units"), 15 channel mask present, 17 per-slot offset present;
- * 19 header present (required).
+ * or geometry shader uses to write its output URB entry (and may use to
+ * read its input).  Descriptor (EXT Mesa brw_eu.h brw_urb_desc(), Gen8):
+ * 3:0 opcode (7 SIMD8 write, 8 SIMD8 read), 14:4 global offset in OWords
+ * (128 bits, one VUE slot: EXT Mesa brw_fs emit_urb_writes(), "The URB
+ * offset is in 128-bit units"), 15 channel mask present, 17 per-slot
+ * offset present; 19 header present (required).
  *
- * Header M0: dword k is the URB handle of lane k (the VS payload's r1).
- * Write: M1..Mn hold dwords G*4 .. G*4+n-1 of each lane's entry, one
- * register a dword, eight lanes a register (SoA).  Read: the response has
- * the same shape.  Only the lanes of the execution mask are written or
- * read.
+ * Header M0: dword k is the URB handle of lane k (the payload's r1).  With
+ * per-slot offsets, M1 dword k is lane k's offset in OWords, added to the
+ * global offset (EXT Mesa brw_fs_visitor emit_urb_writes() for the GS:
+ * "The per-slot offset is the Vertex Count"; the message is "Handles,
+ * Per-Slot Offsets, Channel Masks, Data" as its emit_gs_control_data_bits()
+ * lists it).  Write: the data registers hold dwords G*4 .. G*4+n-1 of each
+ * lane's entry, one register a dword, eight lanes a register (SoA).  Read:
+ * the response has the same shape.  Only the lanes of the execution mask
+ * are written or read.
  *
  * gensim: a handle is the entry's byte offset in the URB in 64-byte units
  * (the URB's row size, EXT Mesa gen8.xml 3DSTATE_URB_VS "Entry Allocation
  * Size" in 64-byte units); it must name the start of an entry of the
- * dispatch's region, and a message must stay inside its entry.  The
- * other opcodes (HWord/OWord, atomics) and the per-slot offset and
- * channel mask phases are refused by name.
+ * dispatch's region (or, for a read, of its read-only input region: a
+ * GS's input vertices), and a message must stay inside its entry.  The
+ * other opcodes (HWord/OWord, atomics) and the channel mask phase are
+ * refused by name.
  */
 #include <string.h>
 
@@ -36,19 +41,33 @@ static const char *const urb_opcodes[16] = {
 	[6] = "URB_ATOMIC_ADD",
 };
 
-/* The entry of @lane: 0 with *@off its first byte, or -1 after an error. */
-static int lane_entry(struct ea_sf *c, const struct gs_eu_3d *u, unsigned int lane,
-		      uint32_t *off)
+/* Does @at start an entry of @n-byte entries in [@lo, @hi)? */
+static bool in_region(uint64_t at, uint32_t lo, uint32_t hi, uint32_t n)
+{
+	return n && at >= lo && at + n <= hi && (at - lo) % n == 0;
+}
+
+/*
+ * The entry of @lane: 0 with *@off its first byte and *@size its bytes, or
+ * -1 after an error.  A read may name an entry of the input region too.
+ */
+static int lane_entry(struct ea_sf *c, const struct gs_eu_3d *u, unsigned int lane, bool write,
+		      uint32_t *off, uint32_t *size)
 {
 	uint32_t handle = c->m->payload[0].d[lane];
 	uint64_t at = (uint64_t)(handle & 0xffff) * URB_HANDLE_UNIT;
 
-	if (handle >> 16 || at < u->urb_start || at + u->urb_entry > u->urb_end ||
-	    (at - u->urb_start) % u->urb_entry) {
+	if (!(handle >> 16) && in_region(at, u->urb_start, u->urb_end, u->urb_entry)) {
+		*size = u->urb_entry;
+	} else if (!(handle >> 16) && !write &&
+		   in_region(at, u->in_start, u->in_end, u->in_entry)) {
+		*size = u->in_entry;
+	} else {
 		ea_sf_error(c, GS_EU_ERR_MESSAGE,
-			    "lane %u: URB handle %#x is not an entry of this dispatch (entries of "
-			    "%u bytes at URB bytes %#x..%#x, handles in 64-byte units)", lane,
-			    handle, u->urb_entry, u->urb_start, u->urb_end);
+			    "lane %u: URB handle %#x: not an entry to %s (%u-byte entries at %#x..%#x"
+			    "%s, 64-byte units)", lane, handle, write ? "write" : "read",
+			    u->urb_entry, u->urb_start, u->urb_end,
+			    u->in_entry && write ? ", inputs read-only" : "");
 		return -1;
 	}
 	*off = (uint32_t)at;
@@ -61,21 +80,19 @@ enum gseu_send_result ea_sfid_urb(void *ctx, struct gseu_hw_thread *t,
 	struct ea_sf c;
 	const struct gs_eu_3d *u;
 	unsigned int op = m->desc & 0xf, goff = m->desc >> 4 & 0x7ff, n;
-	bool write = op == URB_SIMD8_WRITE;
+	bool write = op == URB_SIMD8_WRITE, per_slot = m->desc & (1u << 17);
+	unsigned int data = per_slot ? 2 : 1;	/* the first data register */
 
 	ea_sf_init(&c, ctx, t, m, "URB message");
 	u = c.run->d.r3d;
 	if (!u || !u->urb)
 		return ea_sf_error(&c, GS_EU_ERR_UNSUPPORTED,
 				   "URB messages (SFID 6): this thread has no URB entries (only "
-				   "vertex shader threads have)");
+				   "vertex and geometry shader threads have)");
 	if (op != URB_SIMD8_WRITE && op != URB_SIMD8_READ)
 		return ea_sf_error(&c, GS_EU_ERR_UNSUPPORTED, "opcode %u (%s) is not implemented "
 				   "by gensim: only SIMD8 write (7) and read (8)", op,
 				   urb_opcodes[op] ? urb_opcodes[op] : "reserved");
-	if (m->desc & (1u << 17))
-		return ea_sf_error(&c, GS_EU_ERR_UNSUPPORTED,
-				   "per-slot offsets (bit 17) are not implemented by gensim");
 	if (m->desc & (1u << 15))
 		return ea_sf_error(&c, GS_EU_ERR_UNSUPPORTED,
 				   "channel mask phases (bit 15) are not implemented by gensim");
@@ -86,39 +103,47 @@ enum gseu_send_result ea_sfid_urb(void *ctx, struct gseu_hw_thread *t,
 		return ea_sf_error(&c, GS_EU_ERR_MESSAGE, "execution size %u: SIMD8 messages",
 				   m->exec_size);
 	if (write) {
-		if (m->mlen < 2 || m->mlen > 9)
-			return ea_sf_error(&c, GS_EU_ERR_MESSAGE, "message length %u: the header "
-					   "and 1 to 8 data registers", m->mlen);
+		if (m->mlen < data + 1 || m->mlen > data + 8)
+			return ea_sf_error(&c, GS_EU_ERR_MESSAGE, "message length %u: the header%s "
+					   "and 1 to 8 data registers", m->mlen,
+					   per_slot ? ", the per-slot offsets" : "");
 		if (m->rlen)
 			return ea_sf_error(&c, GS_EU_ERR_MESSAGE,
 					   "response length %u: a write returns nothing", m->rlen);
-		n = m->mlen - 1u;
+		n = m->mlen - data;
 	} else {
-		if (m->mlen != 1)
-			return ea_sf_error(&c, GS_EU_ERR_MESSAGE,
-					   "message length %u: a read is the header alone", m->mlen);
+		if (m->mlen != data)
+			return ea_sf_error(&c, GS_EU_ERR_MESSAGE, "message length %u: a read is the "
+					   "header%s alone", m->mlen,
+					   per_slot ? " and the per-slot offsets" : "");
 		if (m->rlen < 1 || m->rlen > 8 || !m->response)
 			return ea_sf_error(&c, GS_EU_ERR_MESSAGE,
 					   "response length %u: 1 to 8 registers", m->rlen);
 		n = m->rlen;
 	}
-	if ((goff + 0u) * 16 + n * 4 > u->urb_entry)
-		return ea_sf_error(&c, GS_EU_ERR_MESSAGE,
-				   "dwords %u..%u are past the %u-byte URB entry", goff * 4,
-				   goff * 4 + n - 1, u->urb_entry);
 	for (unsigned int lane = 0; lane < 8; lane++) {
-		uint32_t at;
+		uint32_t at, size;
+		uint64_t ow = goff;
 
 		if (!ea_lane(m, lane))
 			continue;
-		if (lane_entry(&c, u, lane, &at))
+		if (lane_entry(&c, u, lane, write, &at, &size))
 			return GSEU_SEND_ERROR;
-		at += goff * 16;
+		if (per_slot)
+			ow += m->payload[1].d[lane];
+		if (ow * 16 + n * 4 > size) {
+			ea_sf_error(&c, GS_EU_ERR_MESSAGE,
+				    "lane %u: dwords %llu..%llu are past the %u-byte URB entry", lane,
+				    (unsigned long long)ow * 4, (unsigned long long)ow * 4 + n - 1,
+				    size);
+			return GSEU_SEND_ERROR;
+		}
+		at += (uint32_t)ow * 16;
 		for (unsigned int k = 0; k < n; k++) {
 			uint8_t *p = u->urb + at + 4 * k;
 
 			if (write)
-				memcpy(p, &m->payload[1 + k].d[lane], 4);
+				memcpy(p, &m->payload[data + k].d[lane], 4);
 			else
 				memcpy(&m->response[k].d[lane], p, 4);
 		}
