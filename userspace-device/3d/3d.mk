@@ -12,6 +12,7 @@ LIB_SRCS += \
 	3d/urb.c \
 	3d/vf.c \
 	3d/vs.c \
+	3d/gs.c \
 	3d/setup.c \
 	3d/line.c \
 	3d/cc.c \

@@ -7,7 +7,8 @@
  * A draw decodes the latched state once, checks it, then for each
  * instance: builds the vertex index stream (sequential, or from the index
  * buffer with the base vertex added, cut indices splitting it), runs the
- * vertices through the vertex fetcher and the vertex shader (vs.c),
+ * vertices through the vertex fetcher and the vertex shader (vs.c), with
+ * a geometry shader its input primitives through GS threads (gs.c),
  * assembles and sets up its primitives (setup.c) and rasterizes them into
  * batches of pixel shader threads (raster.c).  Like a walker, a draw is
  * one command: it runs to completion, synchronously, on the engine
@@ -236,7 +237,8 @@ static enum gs_cmd_result draw(struct r3d_draw *d, const uint32_t *dw)
 		d->base_vertex = (int32_t)dw[6];
 	}
 	if (r3d_urb_layout(d) != GS_CMD_NEXT || r3d_vf_check(d) != GS_CMD_NEXT ||
-	    r3d_vs_check(d) != GS_CMD_NEXT || r3d_setup_check(d) != GS_CMD_NEXT ||
+	    r3d_vs_check(d) != GS_CMD_NEXT || r3d_gs_check(d) != GS_CMD_NEXT ||
+	    r3d_setup_check(d) != GS_CMD_NEXT ||
 	    r3d_cc_state(d) != GS_CMD_NEXT || r3d_ps_check(d) != GS_CMD_NEXT ||
 	    raster_state(d) != GS_CMD_NEXT ||
 	    tiles(d) != GS_CMD_NEXT)
@@ -289,17 +291,19 @@ static enum gs_cmd_result draw(struct r3d_draw *d, const uint32_t *dw)
 		seg[2 * nseg++ + 1] = n - first;
 		r = r3d_vs_run(d, fetch, vid, n, inst);
 		for (uint32_t s = 0; s < nseg && r == GS_CMD_NEXT; s++)
-			r = r3d_assemble(d, seg[2 * s], seg[2 * s + 1]);
+			r = d->gs_enable ? r3d_gs_run(d, seg[2 * s], seg[2 * s + 1]) :
+			    r3d_assemble(d, seg[2 * s], seg[2 * s + 1]);
 		if (r != GS_CMD_NEXT)
 			goto out;
 	}
 	r = r3d_flush(d);
 	if (r == GS_CMD_NEXT)
-		gs_info("%s: 3DPRIMITIVE %s: %u vertices x %u instances, %llu primitives, %llu VS "
-			"and %llu PS threads in %llu batches", cs->eng->name,
-			topo_names[d->topology], d->count, d->instances,
+		gs_info("%s: 3DPRIMITIVE %s: %u vertices x %u instances, %llu primitives, %llu VS, "
+			"%llu GS and %llu PS threads in %llu batches", cs->eng->name,
+			topo_names[d->in_topology], d->count, d->instances,
 			(unsigned long long)d->prims_drawn, (unsigned long long)d->vs_threads,
-			(unsigned long long)d->ps_threads, (unsigned long long)d->batches);
+			(unsigned long long)d->gs_threads, (unsigned long long)d->ps_threads,
+			(unsigned long long)d->batches);
 out:
 	free(raw);
 	free(fetch);

@@ -7,6 +7,8 @@
  *   urb.c    the URB layout of 3DSTATE_URB_* and _PUSH_CONSTANT_ALLOC_*
  *   vf.c     vertex fetch into the VS URB entries
  *   vs.c     vertex shader threads on the EU array; the output VUEs
+ *   gs.c     geometry shader threads: input primitives in, output vertices
+ *            and cuts out to primitive assembly
  *   setup.c  primitive assembly, clipping, viewport, culling, points,
  *            attribute setup
  *   line.c   lines: assembly, clipping, the parallelogram of a line
@@ -71,8 +73,9 @@ struct r3d_draw {
 	uint32_t count, start, instances, start_instance;
 	int32_t base_vertex;
 
-	/* URB: the VS entries */
+	/* URB: the VS entries, the GS entries */
 	uint32_t vs_start, vs_entry, vs_entries;	/* bytes, bytes, count */
+	uint32_t gs_start, gs_entry, gs_entries;
 
 	/* Vertex fetch; 3DSTATE_VF_SGVS: element and component of VertexID / InstanceID, or -1 */
 	int vid_elem, vid_comp, iid_elem, iid_comp;
@@ -90,10 +93,28 @@ struct r3d_draw {
 	unsigned int vs_push_regs;
 	uint8_t vs_push[R3D_MAX_PUSH_REGS * 32];
 
-	/* The vertices of the current instance, after the VS: vue_dw dwords each. */
+	/*
+	 * The vertices primitive assembly reads: vue_dw dwords each.  Without
+	 * a GS, the current instance's vertices after the VS; with one, the
+	 * output vertices of one GS URB entry (gs.c points them there).
+	 */
 	unsigned int vue_dw;
 	uint32_t *verts;
 	uint32_t nverts;
+	unsigned int out_vue_bytes;	/* bytes of a vertex setup reads: VS entry or GS vertex */
+
+	/* The geometry shader (gs.c); topology above is then its Output Topology. */
+	bool gs_enable;
+	unsigned int in_topology;	/* 3DSTATE_VF_TOPOLOGY's: the GS's input primitives */
+	uint64_t gs_ksp;
+	uint32_t gs_bt, gs_sampler;
+	bool gs_fp_alt, gs_handles;
+	unsigned int gs_nv;		/* vertices of an input primitive */
+	unsigned int gs_grf, gs_read_off, gs_read_len, gs_max_threads, gs_push_at;
+	unsigned int gs_vsize, gs_hdr;	/* output vertex and control data header, bytes */
+	unsigned int gs_push_regs;
+	uint8_t gs_push[R3D_MAX_PUSH_REGS * 32];
+	uint32_t *vs_verts;		/* the instance's vertices after the VS, while a GS runs */
 
 	/* Clip, SF, raster */
 	bool clip_enable, clip_d3d, clip_vp_xy, clip_gb, clip_z, persp_divide;
@@ -177,7 +198,7 @@ struct r3d_draw {
 	uint32_t nquads, cap_quads;
 
 	/* Statistics, for the log */
-	uint64_t vs_threads, ps_threads, prims_drawn, batches;
+	uint64_t vs_threads, gs_threads, ps_threads, prims_drawn, batches;
 };
 
 /* draw.c: run one dispatch on the EU array; GS_CMD_* */
@@ -202,6 +223,14 @@ enum gs_cmd_result r3d_vf_fetch(struct r3d_draw *d, uint32_t index, uint32_t vid
 enum gs_cmd_result r3d_vs_check(struct r3d_draw *d);
 enum gs_cmd_result r3d_vs_run(struct r3d_draw *d, const uint32_t *index, const uint32_t *vid,
 			      uint32_t n, uint32_t inst);
+
+/*
+ * gs.c: the 3DSTATE_GS of a draw (sets d->topology to its Output
+ * Topology); the input primitives of vertices [first, first + n) of the
+ * instance through GS threads, their output to primitive assembly.
+ */
+enum gs_cmd_result r3d_gs_check(struct r3d_draw *d);
+enum gs_cmd_result r3d_gs_run(struct r3d_draw *d, uint32_t first, uint32_t n);
 
 /* A state or VUE dword as the float it holds, and back (bit for bit). */
 static inline float r3d_f32(uint32_t u)

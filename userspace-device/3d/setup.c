@@ -28,7 +28,7 @@ enum gs_cmd_result r3d_setup_check(struct r3d_draw *d)
 {
 	const uint32_t *clip = d->st->dw[R3D_S_CLIP], *sf = d->st->dw[R3D_S_SF];
 	const uint32_t *raster = d->st->dw[R3D_S_RASTER], *sbe = d->st->dw[R3D_S_SBE];
-	const uint32_t *vs = d->st->dw[R3D_S_VS];
+	const uint32_t *vs = d->st->dw[R3D_S_VS], *gs = d->st->dw[R3D_S_GS];
 	uint32_t swiz_on = sbe[1] & SBE_DW1_SWIZZLE_ENABLE;
 	unsigned int ro, rl;
 
@@ -70,10 +70,16 @@ enum gs_cmd_result r3d_setup_check(struct r3d_draw *d)
 			return GS_CMD_HALT;
 	}
 
-	/* 3DSTATE_SBE: which VUE slots the pixel shader's attributes come from. */
+	/*
+	 * 3DSTATE_SBE: which VUE slots the pixel shader's attributes come
+	 * from; unless forced, what the last stage before it says (3DSTATE_GS
+	 * DW9 with a geometry shader, else 3DSTATE_VS DW8).
+	 */
 	ro = sbe[1] & SBE_DW1_FORCE_READ_OFFSET ? FIELD_GET(SBE_DW1_READ_OFFSET, sbe[1]) :
+	     d->gs_enable ? FIELD_GET(GS_DW9_OUT_READ_OFFSET, gs[9]) :
 	     FIELD_GET(VS_DW8_OUT_READ_OFFSET, vs[8]);
 	rl = sbe[1] & SBE_DW1_FORCE_READ_LENGTH ? FIELD_GET(SBE_DW1_READ_LENGTH, sbe[1]) :
+	     d->gs_enable ? FIELD_GET(GS_DW9_OUT_LENGTH, gs[9]) :
 	     FIELD_GET(VS_DW8_OUT_LENGTH, vs[8]);
 	d->read_off = 2 * ro;
 	d->read_len = 2 * rl;
@@ -93,10 +99,12 @@ enum gs_cmd_result r3d_setup_check(struct r3d_draw *d)
 						       "reads VUE slot %u, outside the read window "
 						       "of %u slots from slot %u (3DSTATE_SBE)", a,
 						       d->attr[a].slot, d->read_len, d->read_off);
-		if ((d->attr[a].slot + 1) * 16 > d->vs_entry && d->attr[a].override != 0xf)
+		if ((d->attr[a].slot + 1) * 16 > d->out_vue_bytes && d->attr[a].override != 0xf)
 			return gs_cs_instruction_error(d->cs, "3DPRIMITIVE: SF output attribute %u "
-						       "reads VUE slot %u of a %u-byte URB entry", a,
-						       d->attr[a].slot, d->vs_entry);
+						       "reads VUE slot %u of a %u-byte %s", a,
+						       d->attr[a].slot, d->out_vue_bytes,
+						       d->gs_enable ? "GS output vertex" :
+						       "URB entry");
 	}
 	return GS_CMD_NEXT;
 }

@@ -96,9 +96,53 @@ static enum gs_cmd_result check_te(struct gs_cs *cs, const char *me, const uint3
 	return GS_CMD_NEXT;
 }
 
+/*
+ * gen8.xml 3DSTATE_GS: an enabled geometry shader in gensim's subset
+ * (hw-spec-3d "Geometry shader"): SIMD8 dispatch, one instance, stream 0,
+ * cut bits (or no control data), a dynamic vertex count, POINTLIST,
+ * LINESTRIP or TRISTRIP output; no exceptions, scratch or user clip
+ * distances.  What only makes sense with the draw is checked by gs.c.
+ */
 static enum gs_cmd_result check_gs(struct gs_cs *cs, const char *me, const uint32_t *dw)
 {
-	REFUSE(cs, me, 7, dw[7], { GS_DW7_ENABLE, "the geometry shader (Enable)" });
+	static const char *const modes[4] = { "SINGLE (single instance)", "DUAL_INSTANCE",
+					      "DUAL_OBJECT", "SIMD8" };
+	unsigned int mode = FIELD_GET(GS_DW7_DISPATCH_MODE, dw[7]);
+	unsigned int topo = FIELD_GET(GS_DW6_OUT_TOPOLOGY, dw[6]);
+
+	if (!(dw[7] & GS_DW7_ENABLE))
+		return GS_CMD_NEXT;
+	REFUSE(cs, me, 3, dw[3], { GS_DW3_VECTOR_MASK, "Vector Mask Enable" },
+	       { GS_DW3_ILLEGAL_OP_EXC, "Illegal Opcode Exception Enable (a system routine)" },
+	       { GS_DW3_MASK_STACK_EXC, "Mask Stack Exception Enable (a system routine)" },
+	       { GS_DW3_SW_EXC, "Software Exception Enable (a system routine)" });
+	REFUSE(cs, me, 7, dw[7], { GS_DW7_PRIMITIVE_ID, "Include Primitive ID" });
+	REFUSE(cs, me, 8, dw[8], { GS_DW8_CONTROL_SID, "Control Data Format SID (stream IDs)" },
+	       { GS_DW8_STATIC_OUTPUT, "Static Output (a fixed vertex count)" });
+	REFUSE(cs, me, 9, dw[9], { GS_DW9_UCD_CLIP, "User Clip Distance Clip Test" },
+	       { GS_DW9_UCD_CULL, "User Clip Distance Cull Test" });
+	if ((dw[4] & GS_DW4_SCRATCH_SIZE) || (dw[4] & ~0x3ffu) || dw[5])
+		return unimpl(cs, me, "scratch space (DW4-DW5)");
+	if (mode != GS_DISPATCH_SIMD8)
+		return gs_cs_instruction_error(cs, "%s: Dispatch Mode %u (%s) is not implemented by "
+					       "gensim: SIMD8 (3) only", me, mode, modes[mode]);
+	if (FIELD_GET(GS_DW7_INSTANCE_CONTROL, dw[7]))
+		return gs_cs_instruction_error(cs, "%s: Instance Control %u (%u invocations) is not "
+					       "implemented by gensim: one invocation only", me,
+					       FIELD_GET(GS_DW7_INSTANCE_CONTROL, dw[7]),
+					       FIELD_GET(GS_DW7_INSTANCE_CONTROL, dw[7]) + 1);
+	if (FIELD_GET(GS_DW7_DEFAULT_STREAM, dw[7]))
+		return gs_cs_instruction_error(cs, "%s: Default Stream ID %u is not implemented by "
+					       "gensim: stream 0 only", me,
+					       FIELD_GET(GS_DW7_DEFAULT_STREAM, dw[7]));
+	if (topo != TOPO_POINTLIST && topo != TOPO_LINESTRIP && topo != TOPO_TRISTRIP)
+		return gs_cs_instruction_error(cs, "%s: Output Topology %u is not implemented by "
+					       "gensim: POINTLIST (1), LINESTRIP (3), TRISTRIP (5)",
+					       me, topo);
+	if (FIELD_GET(GS_DW6_OUT_VERTEX_SIZE, dw[6]) < 1)
+		return gs_cs_instruction_error(cs, "%s: Output Vertex Size 0 (16 bytes): a vertex "
+					       "holds at least the VUE header and the position "
+					       "(gensim)", me);
 	return GS_CMD_NEXT;
 }
 

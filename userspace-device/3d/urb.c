@@ -52,6 +52,11 @@ enum gs_cmd_result r3d_urb_layout(struct r3d_draw *d)
 			d->vs_entry = size;
 			d->vs_entries = entries;
 		}
+		if (s == 3) {
+			d->gs_start = (uint32_t)lo;
+			d->gs_entry = size;
+			d->gs_entries = entries;
+		}
 		if (!entries)
 			continue;
 		if (hi > R3D_URB_BYTES)
