@@ -150,6 +150,43 @@ int gsim_emit_3d_disable_stages(struct gsim_batch *b)
 	return EMIT(b, CMD_3DSTATE_STREAMOUT, 0, 0, 0, 0);
 }
 
+int gsim_emit_3d_gs(struct gsim_batch *b, const struct gsim_3d_gs *gs)
+{
+	uint32_t p[10] = { CMD_3DSTATE_GS };
+	uint32_t threads = gs && gs->max_threads ? gs->max_threads : 64;
+
+	if (!gs)
+		return gsim_batch_emit(b, p, 10);
+	if (gs->grf_start > 15 || gs->urb_read_offset > 63 || gs->urb_read_length > 63 ||
+	    !gs->in_vertices || gs->in_vertices > 63 || gs->out_topology > 63 ||
+	    gs->out_vertex_bytes < 32 || gs->out_vertex_bytes > 1024 || gs->out_vertex_bytes % 16 ||
+	    gs->control_header_bytes > 15 * 32 || gs->control_header_bytes % 32 ||
+	    gs->out_read_offset > 63 || gs->out_length > 31 || threads > 256)
+		return lgsim_fail(-EINVAL, "3DSTATE_GS: a field out of its range");
+	p[1] = LO(gs->kernel) & ~63u;
+	p[2] = HI(gs->kernel);
+	p[3] = gs->in_vertices;
+	p[6] = (gs->out_vertex_bytes / 16 - 1) << 23 | gs->out_topology << 17 |
+	       gs->urb_read_length << 11 |
+	       (gs->flags & GSIM_GS_VERTEX_HANDLES ? GS_DW6_VERTEX_HANDLES : 0) |
+	       gs->urb_read_offset << 4 | gs->grf_start;
+	p[7] = (threads - 1) << 24 | gs->control_header_bytes / 32 << 20 |
+	       GS_DISPATCH_SIMD8 << 11 | GS_DW7_REORDER_TRAILING | GS_DW7_ENABLE;
+	p[9] = gs->out_read_offset << 21 | gs->out_length << 16;
+	return gsim_batch_emit(b, p, 10);
+}
+
+int gsim_emit_3d_urb_gs(struct gsim_batch *b, uint32_t start_kb, uint32_t entries,
+			uint32_t entry_bytes)
+{
+	if (start_kb % 8 || start_kb / 8 > 127 || !entry_bytes || entry_bytes % 64 ||
+	    entry_bytes > 512 * 64 || entries > 0xffff)
+		return lgsim_fail(-EINVAL, "URB: %u GS entries of %u bytes at %u KiB", entries,
+				  entry_bytes, start_kb);
+	return EMIT(b, CMD_3DSTATE_URB_GS,
+		    start_kb / 8 << 25 | (entry_bytes / 64 - 1) << 16 | entries);
+}
+
 int gsim_emit_3d_constants(struct gsim_batch *b, uint32_t stage, const uint64_t va[4],
 			   const uint32_t regs[4])
 {

@@ -268,6 +268,44 @@ int gsim_emit_3d_vs(struct gsim_batch *b, const struct gsim_3d_vs *vs);
 /* 3DSTATE_HS, _TE, _DS, _GS and _STREAMOUT, all disabled. */
 int gsim_emit_3d_disable_stages(struct gsim_batch *b);
 
+/*
+ * The geometry shader (hw-spec-3d "Geometry shader"): a SIMD8 kernel at
+ * @kernel, one input primitive of @in_vertices vertices a channel, reading
+ * @urb_read_length pairs of VUE slots of each from pair @urb_read_offset
+ * into r@grf_start on (0..15; after r0, r1, the vertex handles with
+ * GSIM_GS_VERTEX_HANDLES and the push constants); its output entry holds
+ * the vertex count, @control_header_bytes (a multiple of 32, 0..480) of
+ * cut bits, then vertices of @out_vertex_bytes (a multiple of 16,
+ * 32..1024) assembled as @out_topology (GSIM_TOPO_POINTLIST, _LINESTRIP,
+ * _TRISTRIP).  @out_read_offset and @out_length (pairs of slots) tell the
+ * SBE what to read when it is not forced.  Dispatch Mode SIMD8, Control
+ * Data Format CUT, Reorder Mode TRAILING.  gsim_emit_3d_gs(b, NULL)
+ * disables it.
+ */
+#define GSIM_GS_VERTEX_HANDLES	(1u << 0)	/* Include Vertex Handles */
+struct gsim_3d_gs {
+	uint64_t kernel;
+	uint32_t grf_start;
+	uint32_t urb_read_offset;
+	uint32_t urb_read_length;
+	uint32_t in_vertices;
+	uint32_t out_topology;
+	uint32_t out_vertex_bytes;
+	uint32_t control_header_bytes;
+	uint32_t out_read_offset;
+	uint32_t out_length;
+	uint32_t max_threads;	/* 0: 64 */
+	uint32_t flags;		/* GSIM_GS_* */
+};
+int gsim_emit_3d_gs(struct gsim_batch *b, const struct gsim_3d_gs *gs);
+/*
+ * 3DSTATE_URB_GS: @entries entries of @entry_bytes (a multiple of 64) from
+ * @start_kb (a multiple of 8) KiB of the URB; after gsim_emit_3d_urb()'s
+ * VS entries, which it does not check.
+ */
+int gsim_emit_3d_urb_gs(struct gsim_batch *b, uint32_t start_kb, uint32_t entries,
+			uint32_t entry_bytes);
+
 enum gsim_3d_stage {
 	GSIM_STAGE_VS = 0,
 	GSIM_STAGE_PS = 4,
