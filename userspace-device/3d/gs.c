@@ -114,11 +114,6 @@ static void prim_at(unsigned int topo, uint32_t k, uint32_t *v)
 	}
 }
 
-static uint32_t urb_handle(uint32_t byte)
-{
-	return byte / 64;
-}
-
 /* The payload of GS thread @index: primitives 8 * index .. + 7 of the batch. */
 static void gs_payload(void *arg, uint32_t index, uint32_t fftid, struct gseu_hw_thread *t)
 {
@@ -127,17 +122,13 @@ static void gs_payload(void *arg, uint32_t index, uint32_t fftid, struct gseu_hw
 	uint32_t first = index * 8, lanes = j->n - first < 8 ? j->n - first : 8;
 	unsigned int slot0 = 2 * d->gs_read_off, slots = 2 * d->gs_read_len;
 
-	gseu_thread_reset(t, (1u << lanes) - 1);
-	t->cr0.d[0] = d->gs_fp_alt ? GSEU_CR0_ALT_MODE : 0;
-	t->grf[0].d[3] = d->gs_sampler & ~31u;
-	t->grf[0].d[4] = d->gs_bt & ~31u;
-	t->grf[0].d[5] = fftid & 0x3ff;
+	r3d_thread_header(t, lanes, d->gs_fp_alt, d->gs_sampler, d->gs_bt, fftid);
 	for (uint32_t l = 0; l < lanes; l++)
-		t->grf[1].d[l] = urb_handle(d->gs_start + (first + l) * d->gs_entry);
+		t->grf[1].d[l] = gs_urb_handle(d->gs_start + (first + l) * d->gs_entry);
 	if (d->gs_handles)
 		for (unsigned int v = 0; v < d->gs_nv; v++)
 			for (uint32_t l = 0; l < lanes; l++)
-				t->grf[2 + v].d[l] = urb_handle(d->vs_start + ((first + l) *
+				t->grf[2 + v].d[l] = gs_urb_handle(d->vs_start + ((first + l) *
 							       d->gs_nv + v) * d->vs_entry);
 	memcpy(t->grf[d->gs_push_at].b, d->gs_push, (size_t)d->gs_push_regs * 32);
 	for (unsigned int v = 0; v < d->gs_nv; v++)

@@ -249,6 +249,21 @@ static inline uint32_t r3d_u32(float f)
 	return u;
 }
 
+/*
+ * The common part of a VS or GS thread's payload (hw-spec-3d "VS
+ * threads", "Geometry shader"): @lanes enabled channels, cr0's floating
+ * point mode, and r0's sampler and binding table pointers and FFTID.
+ */
+static inline void r3d_thread_header(struct gseu_hw_thread *t, uint32_t lanes, bool fp_alt,
+				     uint32_t sampler, uint32_t bt, uint32_t fftid)
+{
+	gseu_thread_reset(t, (1u << lanes) - 1);
+	t->cr0.d[0] = fp_alt ? GSEU_CR0_ALT_MODE : 0;
+	t->grf[0].d[3] = sampler & ~31u;
+	t->grf[0].d[4] = bt & ~31u;
+	t->grf[0].d[5] = fftid & 0x3ff;
+}
+
 /* setup.c */
 enum gs_cmd_result r3d_setup_check(struct r3d_draw *d);
 enum gs_cmd_result r3d_assemble(struct r3d_draw *d, uint32_t first, uint32_t n);

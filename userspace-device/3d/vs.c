@@ -38,13 +38,9 @@ static void vs_payload(void *arg, uint32_t index, uint32_t fftid, struct gseu_hw
 	uint32_t first = index * 8, lanes = j->n - first < 8 ? j->n - first : 8;
 	unsigned int slot0 = 2 * d->vs_read_off, slots = 2 * d->vs_read_len;
 
-	gseu_thread_reset(t, (1u << lanes) - 1);
-	t->cr0.d[0] = d->vs_fp_alt ? GSEU_CR0_ALT_MODE : 0;
-	t->grf[0].d[3] = d->vs_sampler & ~31u;
-	t->grf[0].d[4] = d->vs_bt & ~31u;
-	t->grf[0].d[5] = fftid & 0x3ff;
+	r3d_thread_header(t, lanes, d->vs_fp_alt, d->vs_sampler, d->vs_bt, fftid);
 	for (uint32_t l = 0; l < lanes; l++)
-		t->grf[1].d[l] = (d->vs_start + (first + l) * d->vs_entry) / 64;
+		t->grf[1].d[l] = gs_urb_handle(d->vs_start + (first + l) * d->vs_entry);
 	memcpy(t->grf[2].b, d->vs_push, (size_t)d->vs_push_regs * 32);
 	for (unsigned int s = 0; s < slots; s++)
 		for (unsigned int c = 0; c < 4; c++)

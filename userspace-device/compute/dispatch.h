@@ -66,6 +66,19 @@ struct gs_eu_ps_thread {
 };
 
 /*
+ * A URB handle: the entry's byte offset in the URB in 64-byte units (the
+ * URB's row size; EXT Mesa gen8.xml 3DSTATE_URB_VS "Entry Allocation
+ * Size").  urb_msg.c reads handles back with the same unit; the 3D
+ * stages write them into their threads' payloads with gs_urb_handle().
+ */
+#define GS_URB_HANDLE_UNIT	64u
+
+static inline uint32_t gs_urb_handle(uint32_t byte)
+{
+	return byte / GS_URB_HANDLE_UNIT;
+}
+
+/*
  * struct gs_eu_3d - what the 3D shared functions of one dispatch reach
  * @urb, @urb_size: the URB's bytes (the 3D pipeline owns them); NULL: the
  *	threads have no URB entries and URB messages are refused

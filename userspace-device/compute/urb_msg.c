@@ -33,7 +33,6 @@
 
 #define URB_SIMD8_WRITE		7
 #define URB_SIMD8_READ		8
-#define URB_HANDLE_UNIT		64u
 
 static const char *const urb_opcodes[16] = {
 	[0] = "URB_WRITE_HWORD", [1] = "URB_WRITE_OWORD", [2] = "URB_READ_HWORD",
@@ -55,7 +54,7 @@ static int lane_entry(struct ea_sf *c, const struct gs_eu_3d *u, unsigned int la
 		      uint32_t *off, uint32_t *size)
 {
 	uint32_t handle = c->m->payload[0].d[lane];
-	uint64_t at = (uint64_t)(handle & 0xffff) * URB_HANDLE_UNIT;
+	uint64_t at = (uint64_t)(handle & 0xffff) * GS_URB_HANDLE_UNIT;
 
 	if (!(handle >> 16) && in_region(at, u->urb_start, u->urb_end, u->urb_entry)) {
 		*size = u->urb_entry;
