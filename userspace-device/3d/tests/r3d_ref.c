@@ -397,13 +397,16 @@ void r3e_ref_draw(struct r3e_ref *r, unsigned int topology, const struct r3e_ver
 	}
 }
 
-unsigned int r3e_compare(const struct r3e *e, const struct r3e_ref *r, const char *what)
+/* Compare the pixels at @px (rows @pitch bytes apart) with the reference: mismatches, logged. */
+static unsigned int compare(const uint8_t *px, size_t pitch, const struct r3e_ref *r,
+			    const char *what)
 {
 	unsigned int bad = 0;
 
 	for (unsigned int y = 0; y < r->h; y++) {
 		for (unsigned int x = 0; x < r->w; x++) {
-			uint32_t got = r3e_pixel(e, x, y), want = r->img[y * r->w + x];
+			uint32_t got = rd32(px + (size_t)y * pitch + 4 * x);
+			uint32_t want = r->img[y * r->w + x];
 
 			if (got == want)
 				continue;
@@ -417,22 +420,12 @@ unsigned int r3e_compare(const struct r3e *e, const struct r3e_ref *r, const cha
 	return bad;
 }
 
+unsigned int r3e_compare(const struct r3e *e, const struct r3e_ref *r, const char *what)
+{
+	return compare(e->rt, e->rt_pitch, r, what);
+}
+
 unsigned int r3e_compare_pixels(const uint32_t *px, const struct r3e_ref *r, const char *what)
 {
-	unsigned int bad = 0;
-
-	for (unsigned int y = 0; y < r->h; y++) {
-		for (unsigned int x = 0; x < r->w; x++) {
-			uint32_t got = px[y * r->w + x], want = r->img[y * r->w + x];
-
-			if (got == want)
-				continue;
-			if (bad++ < 8)
-				printf("# %s: pixel (%u, %u): %#010x, want %#010x\n", what, x,
-				       y, got, want);
-		}
-	}
-	if (bad)
-		printf("# %s: %u pixels differ\n", what, bad);
-	return bad;
+	return compare((const uint8_t *)px, (size_t)r->w * 4, r, what);
 }
