@@ -285,22 +285,28 @@ static void t_enqueue(void)
 	gsim_cl_program_free(p);
 }
 
+/* Run the shell command @cmd: its output in @out, its status as pclose() gives it. */
+static int run_cmd(const char *cmd, char *out, size_t size)
+{
+	FILE *f = popen(cmd, "r");
+	size_t n;
+
+	CHECK(f);
+	n = fread(out, 1, size - 1, f);
+	out[n] = 0;
+	return pclose(f);
+}
+
 /* gensim-run --cl-binary, in process: the 2D kernel with a scalar argument. */
 static void t_gensim_run(void)
 {
 	char cmd[1024], out[8192];
-	size_t n = 0;
-	FILE *f;
 	int st;
 
 	snprintf(cmd, sizeof(cmd), "'%s/gensim-run' --cl-binary '%s' --kernel grid "
 		 "--global 8,3 --local 4,2 --arg 0:buffer:128 --arg 1:u32:10 --dump 0:x32:30 2>&1",
 		 OCL_BINDIR, bins[0]);
-	f = popen(cmd, "r");
-	CHECK(f);
-	n = fread(out, 1, sizeof(out) - 1, f);
-	out[n] = 0;
-	st = pclose(f);
+	st = run_cmd(cmd, out, sizeof(out));
 	CHECK_MSG(!st, "gensim-run failed:\n%s", out);
 	/* out[y * 10 + x] = y << 16 | x for x < 8, y < 3; the rest untouched */
 	CHECK_MSG(strstr(out, "0x00000000 0x00000001 0x00000002 0x00000003 0x00000004 "
@@ -311,22 +317,14 @@ static void t_gensim_run(void)
 	/* a missing argument is named */
 	snprintf(cmd, sizeof(cmd), "'%s/gensim-run' --cl-binary '%s' --kernel grid --global 8 "
 		 "--arg 0:buffer:128 2>&1", OCL_BINDIR, bins[0]);
-	f = popen(cmd, "r");
-	CHECK(f);
-	n = fread(out, 1, sizeof(out) - 1, f);
-	out[n] = 0;
-	st = pclose(f);
+	st = run_cmd(cmd, out, sizeof(out));
 	CHECK(st);
 	CHECK_MSG(strstr(out, "argument 1 (__private uint pitch) is a value"), "%s", out);
 
 	/* a value of the wrong size (8 bytes for a uint) is refused, naming both sizes */
 	snprintf(cmd, sizeof(cmd), "'%s/gensim-run' --cl-binary '%s' --kernel grid --global 8 "
 		 "--arg 0:buffer:128 --arg 1:u64:10 2>&1", OCL_BINDIR, bins[0]);
-	f = popen(cmd, "r");
-	CHECK(f);
-	n = fread(out, 1, sizeof(out) - 1, f);
-	out[n] = 0;
-	st = pclose(f);
+	st = run_cmd(cmd, out, sizeof(out));
 	CHECK(st);
 	CHECK_MSG(strstr(out, "argument 1 (uint pitch) takes 4 bytes; --arg 1 gives 8"), "%s", out);
 }
@@ -335,19 +333,13 @@ static void t_gensim_run(void)
 static void t_gensim_run_cl(void)
 {
 	char cmd[1024], out[8192];
-	size_t n;
-	FILE *f;
 
 	snprintf(cmd, sizeof(cmd), "'%s/gensim-run' --cl '%s/image.cl' --cl-options "
 		 "'-DSIMD=16 -cl-std=CL2.0' --kernel img_linear --global 4,2 --local 4,2 "
 		 "--arg 0:image:4x2:rgba32f:fiota --arg 1:sampler:normalized,linear "
 		 "--arg 2:buffer:128 --arg 3:i32:4 --arg 4:i32:2 --dump 2:f32 2>&1",
 		 OCL_BINDIR, OCL_CORPUS);
-	f = popen(cmd, "r");
-	CHECK(f);
-	n = fread(out, 1, sizeof(out) - 1, f);
-	out[n] = 0;
-	CHECK_MSG(!pclose(f), "gensim-run failed:\n%s", out);
+	CHECK_MSG(!run_cmd(cmd, out, sizeof(out)), "gensim-run failed:\n%s", out);
 	/*
 	 * Texel (x, y) holds 4 (4y + x) + c; bilinear at (x + 1/4, y + 1/2),
 	 * clamped to the edge: 3/8 t(x,y) + 1/8 t(x+1,y) + 3/8 t(x,y+1) + 1/8 t(x+1,y+1).
