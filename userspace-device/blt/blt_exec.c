@@ -55,10 +55,7 @@ static void publish_rows(struct gs_device *dev, uint32_t rows)
 	if (!rows)
 		return;
 	n = atomic_fetch_add_explicit(&dev->blt_rows, rows, memory_order_relaxed) + rows;
-	pthread_mutex_lock(&dev->reg_lock);
-	gs_reg_store_locked(dev, GENSIM_BLT_ROWS_HI, (uint32_t)(n >> 32));
-	gs_reg_store_locked(dev, GENSIM_BLT_ROWS_LO, (uint32_t)n);
-	pthread_mutex_unlock(&dev->reg_lock);
+	gs_reg_publish64(dev, GENSIM_BLT_ROWS_LO, GENSIM_BLT_ROWS_HI, n);
 }
 
 /* GENSIM_BLT_ROWS_LO/HI: a reset keeps the count (its "reset value" is the count). */

@@ -98,6 +98,7 @@ struct gs_device {
 /* mmio.c: register reads and writes (the register map: regfile.h) */
 uint32_t gs_reg_read(struct gs_device *dev, uint32_t offset);
 void gs_reg_store_locked(struct gs_device *dev, uint32_t offset, uint32_t val);
+void gs_reg_publish64(struct gs_device *dev, uint32_t lo, uint32_t hi, uint64_t val);
 void gs_reg_write_locked(struct gs_device *dev, const char *who, uint32_t offset, uint32_t val);
 const struct gs_reg *gs_reg_claimed(struct gs_device *dev, uint32_t offset);
 int gs_reg_read_claimed(struct gs_device *dev, int engine, uint32_t offset, uint32_t *val);

@@ -30,6 +30,20 @@ void gs_reg_store_locked(struct gs_device *dev, uint32_t offset, uint32_t val)
 	shm_store(&dev->bar0[offset / 4], val);
 }
 
+/*
+ * A 64-bit counter the device publishes in a LO/HI register pair (the EU
+ * array's GENSIM_EU_RETIRED, the blitter's GENSIM_BLT_ROWS): high dword
+ * first, under reg_lock, so a reader that reads high, low, high sees a
+ * value the counter had.
+ */
+void gs_reg_publish64(struct gs_device *dev, uint32_t lo, uint32_t hi, uint64_t val)
+{
+	pthread_mutex_lock(&dev->reg_lock);
+	gs_reg_store_locked(dev, hi, (uint32_t)(val >> 32));
+	gs_reg_store_locked(dev, lo, (uint32_t)val);
+	pthread_mutex_unlock(&dev->reg_lock);
+}
+
 static void unclaimed_locked(struct gs_device *dev, const char *who, const char *what,
 			     uint32_t offset, uint32_t val)
 {

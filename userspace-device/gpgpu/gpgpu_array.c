@@ -98,10 +98,7 @@ bool gs_gpgpu_must_stop(struct gs_cs *cs)
 
 void gs_gpgpu_publish_retired(struct gs_device *dev, uint64_t retired)
 {
-	pthread_mutex_lock(&dev->reg_lock);
-	gs_reg_store_locked(dev, GENSIM_EU_RETIRED_HI, (uint32_t)(retired >> 32));
-	gs_reg_store_locked(dev, GENSIM_EU_RETIRED_LO, (uint32_t)retired);
-	pthread_mutex_unlock(&dev->reg_lock);
+	gs_reg_publish64(dev, GENSIM_EU_RETIRED_LO, GENSIM_EU_RETIRED_HI, retired);
 }
 
 /*
