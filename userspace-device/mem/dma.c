@@ -208,19 +208,17 @@ int gs_dma_read_qwords(struct gs_device *dev, uint64_t addr, uint64_t *vals, siz
 enum bulk_op { BULK_COPY, BULK_FILL, BULK_PROBE };
 
 /*
- * The byte at @p gets byte @p % 4 of @pattern (little-endian).  The window
- * is mapped page aligned, so a host address's low bits are its window
- * address's.
+ * The byte at @p gets byte @p % 4 of @v, whose bytes differ.  Natively,
+ * from an 8-byte boundary (where byte i of the qword is byte i % 4 of @v)
+ * with `rep stosq`: the fast string microcode streams whole lines, as
+ * memset()'s `rep stosb` does, where wmemset() ran a vector loop at about
+ * 0.85 of it (4 MiB pieces over 64 MiB, measured standalone against
+ * `rep stosq`, 64-byte AVX2 stores, SSE stores).  Under ThreadSanitizer,
+ * dword atomics as everywhere else in the window.
  */
-static void fill_bytes(uint8_t *p, uint32_t pattern, size_t len)
+#if defined(BULK_DWORDS) || !defined(__x86_64__)
+static void fill_pattern(uint8_t *p, uint32_t v, size_t len)
 {
-	uint32_t v = pattern;
-	uint8_t b0 = (uint8_t)v;
-
-	if (v == b0 * 0x01010101u) {
-		memset(p, b0, len);
-		return;
-	}
 	while (len && ((uintptr_t)p & 3)) {
 		*p = (uint8_t)(v >> 8 * ((uintptr_t)p & 3));
 		p++;
@@ -236,6 +234,38 @@ static void fill_bytes(uint8_t *p, uint32_t pattern, size_t len)
 	p += len & ~(size_t)3;
 	for (size_t i = 0; i < (len & 3); i++)
 		p[i] = (uint8_t)(v >> 8 * i);
+}
+#else
+static void fill_pattern(uint8_t *p, uint32_t v, size_t len)
+{
+	uint64_t q = (uint64_t)v << 32 | v;
+	size_t n;
+
+	while (len && ((uintptr_t)p & 7)) {
+		*p = (uint8_t)(v >> 8 * ((uintptr_t)p & 3));
+		p++;
+		len--;
+	}
+	n = len / 8;
+	__asm__ volatile("rep stosq" : "+D"(p), "+c"(n) : "a"(q) : "memory");
+	for (size_t i = 0; i < (len & 7); i++)
+		p[i] = (uint8_t)(v >> 8 * (i & 3));
+}
+#endif
+
+/*
+ * The byte at @p gets byte @p % 4 of @pattern (little-endian).  The window
+ * is mapped page aligned, so a host address's low bits are its window
+ * address's.
+ */
+static void fill_bytes(uint8_t *p, uint32_t pattern, size_t len)
+{
+	uint8_t b0 = (uint8_t)pattern;
+
+	if (pattern == b0 * 0x01010101u)
+		memset(p, b0, len);
+	else
+		fill_pattern(p, pattern, len);
 }
 
 struct bulk {
