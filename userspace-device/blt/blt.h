@@ -132,9 +132,13 @@ struct gs_blt_resume {
 	uint32_t rows_done;
 };
 
+struct gs_dma_present;
+
 struct gs_blt_state {
 	struct gs_blt_setup setup;
 	struct gs_blt_resume resume;
+	/* Window pages the fast paths probed present (mem/present.c); NULL until needed. */
+	struct gs_dma_present *present;
 };
 
 /* blt_rop.c: raster operations */

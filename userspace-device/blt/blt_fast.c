@@ -511,32 +511,75 @@ static int move_by_span(struct gs_blt_plan *p, struct unit *u)
 	return 0;
 }
 
+/* Pieces queued for one gs_dma_probe_list() call, and the run each belongs to. */
+struct probe_batch {
+	struct gs_dma_op ops[MOVE_OPS];
+	unsigned int run[MOVE_OPS];
+	unsigned int n;
+};
+
+/*
+ * Probe @q's pieces; on success remember them present under @gen.  The
+ * stream offset of the first missing byte (and its GPU address in *@va),
+ * or UINT32_MAX.
+ */
+static uint32_t probe_batch(struct gs_cs *cs, struct probe_batch *q, const struct stream *st,
+			    uint64_t gen, uint64_t *va)
+{
+	uint64_t bad;
+	size_t done;
+
+	if (gs_dma_probe_list(cs->dev, q->ops, q->n, &done, &bad)) {
+		const struct run *r = &st->run[q->run[done]];
+
+		*va = r->va + (bad - r->dma);
+		return r->off + (uint32_t)(bad - r->dma);
+	}
+	if (cs->blt->present) {
+		for (unsigned int i = 0; i < q->n; i++)
+			gs_dma_present_note(cs->blt->present, gen, q->ops[i].dst,
+					    q->ops[i].dst + q->ops[i].len);
+	}
+	q->n = 0;
+	return UINT32_MAX;
+}
+
 /*
  * The first byte of @st's runs that lies on a page the window does not
  * have: its stream offset (UINT32_MAX if none) and GPU address.  The runs
- * are probed in stream order, MOVE_OPS to a call, so the pages' first
- * lines are fetched in parallel rather than one miss at a time.
+ * are probed in stream order, MOVE_OPS pieces to a call, so the pages'
+ * first lines are fetched in parallel rather than one miss at a time;
+ * pages this engine already probed present since the driver last removed
+ * window pages are skipped (mem/present.c: skipping a page that is there
+ * changes nothing, and the generation is sampled before any probe).
  */
 static uint32_t first_missing(struct gs_cs *cs, const struct stream *st, uint64_t *va)
 {
-	struct gs_dma_op ops[MOVE_OPS];
+	uint64_t gen = gs_dma_window_generation(cs->dev);
+	struct gs_dma_present *known = cs->blt->present;
+	struct probe_batch q;
+	uint32_t off;
 
-	for (unsigned int i0 = 0; i0 < st->n; i0 += MOVE_OPS) {
-		unsigned int k = st->n - i0 < MOVE_OPS ? st->n - i0 : MOVE_OPS;
-		uint64_t bad;
-		size_t done;
+	if (!known)
+		known = cs->blt->present = gs_dma_present_new();	/* NULL: probe everything */
+	q.n = 0;
+	for (unsigned int i = 0; i < st->n; i++) {
+		uint64_t a = st->run[i].dma, hi = a + st->run[i].len, end = hi;
 
-		for (unsigned int i = 0; i < k; i++)
-			ops[i] = (struct gs_dma_op){ .dst = st->run[i0 + i].dma,
-						     .len = st->run[i0 + i].len };
-		if (gs_dma_probe_list(cs->dev, ops, k, &done, &bad)) {
-			const struct run *r = &st->run[i0 + done];
-
-			*va = r->va + (bad - r->dma);
-			return r->off + (uint32_t)(bad - r->dma);
+		while (a < hi) {
+			if (known && gs_dma_present_span(known, gen, a, hi, &end)) {
+				a = end;
+				continue;
+			}
+			end = known ? end : hi;
+			q.ops[q.n] = (struct gs_dma_op){ .dst = a, .len = (uint32_t)(end - a) };
+			q.run[q.n++] = i;
+			a = end;
+			if (q.n == MOVE_OPS && (off = probe_batch(cs, &q, st, gen, va)) != UINT32_MAX)
+				return off;
 		}
 	}
-	return UINT32_MAX;
+	return q.n ? probe_batch(cs, &q, st, gen, va) : UINT32_MAX;
 }
 
 /* The span of @u holding stream byte @off. */

@@ -51,9 +51,12 @@ struct gs_device {
 	 * it invalidates every TLB of the device.  fault_irq_pending: engines
 	 * (bit per enum gs_engine_id) whose page-fault interrupt a register
 	 * side effect recorded with reg_lock held; raised once it is dropped.
-	 * probe_tlb: the DMA probe's own TLB.
+	 * probe_tlb: the DMA probe's own TLB.  win_gen: the window
+	 * generation, bumped by GENSIM_DMAWIN_INVALIDATE when the driver
+	 * removed window pages (mem/present.c).
 	 */
 	atomic_uint_fast64_t tlb_gen;
+	atomic_uint_fast64_t win_gen;
 	atomic_uint fault_irq_pending;
 	struct gs_tlb *probe_tlb;
 

@@ -288,13 +288,31 @@ int gs_loop_map(struct gs_loop *loop, uint64_t addr, size_t len)
 	return mprotect(loop->chan.dma + addr, len, PROT_READ | PROT_WRITE) ? -errno : 0;
 }
 
-int gs_loop_unmap(struct gs_loop *loop, uint64_t addr, size_t len)
+/*
+ * Remove window pages without telling the device: what a driver that
+ * forgot GENSIM_DMAWIN_INVALIDATE would do.  For tests; use gs_loop_unmap().
+ */
+int gs_loop_unmap_no_invalidate(struct gs_loop *loop, uint64_t addr, size_t len)
 {
 	if (!window_range(addr, len))
 		return -EINVAL;
 	if (madvise(loop->chan.dma + addr, len, MADV_DONTNEED))
 		return -errno;
 	return mprotect(loop->chan.dma + addr, len, PROT_NONE) ? -errno : 0;
+}
+
+/*
+ * Remove window pages, as gensim_dmawin_unmap() does: once they are gone,
+ * tell the device (a posted write, in order with every later one), so a
+ * command submitted after this sees the pages missing.
+ */
+int gs_loop_unmap(struct gs_loop *loop, uint64_t addr, size_t len)
+{
+	int ret = gs_loop_unmap_no_invalidate(loop, addr, len);
+
+	if (!ret)
+		gs_loop_write(loop, GENSIM_DMAWIN_INVALIDATE, 1);
+	return ret;
 }
 
 void *gs_loop_dma(struct gs_loop *loop, uint64_t addr)

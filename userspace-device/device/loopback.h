@@ -32,6 +32,7 @@ uint32_t gs_loop_wlog_tail(struct gs_loop *loop);
 
 int gs_loop_map(struct gs_loop *loop, uint64_t addr, size_t len);
 int gs_loop_unmap(struct gs_loop *loop, uint64_t addr, size_t len);
+int gs_loop_unmap_no_invalidate(struct gs_loop *loop, uint64_t addr, size_t len);
 void *gs_loop_dma(struct gs_loop *loop, uint64_t addr);
 
 #endif

@@ -126,6 +126,9 @@ const struct gs_reg_desc gs_global_reg_table[] = {
 	  .reset_fn = gs_blt_rows_reset },
 	{ .offset = GENSIM_BLT_ROWS_HI, .name = "GENSIM_BLT_ROWS_HI", .access = GS_RO,
 	  .reset_fn = gs_blt_rows_reset },
+	/* The driver removed window pages: what the device saw present may not be (present.c). */
+	{ .offset = GENSIM_DMAWIN_INVALIDATE, .name = "GENSIM_DMAWIN_INVALIDATE", .access = GS_WO,
+	  .write = dmawin_invalidate_write },
 };
 const size_t gs_global_reg_table_len = sizeof(gs_global_reg_table) / sizeof(gs_global_reg_table[0]);
 

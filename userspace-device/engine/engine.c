@@ -248,6 +248,8 @@ static void engine_free(struct gs_engine *eng)
 		free(eng->cs->cmd);
 		free(eng->cs->gpgpu);
 		gs_3d_destroy(eng->cs->r3d);
+		if (eng->cs->blt)
+			gs_dma_present_free(eng->cs->blt->present);
 		free(eng->cs->blt);
 	}
 	free(eng->cs);

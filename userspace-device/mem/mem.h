@@ -274,4 +274,14 @@ int gs_dma_probe_list(struct gs_device *dev, const struct gs_dma_op *ops, size_t
 		      uint64_t *bad);
 gs_reg_write_fn dma_probe_cmd_write;
 
+/* present.c: window pages a thread has seen present, until the driver removes pages. */
+struct gs_dma_present;
+struct gs_dma_present *gs_dma_present_new(void);
+void gs_dma_present_free(struct gs_dma_present *c);
+uint64_t gs_dma_window_generation(struct gs_device *dev);
+bool gs_dma_present_span(const struct gs_dma_present *c, uint64_t gen, uint64_t lo, uint64_t hi,
+			 uint64_t *end);
+void gs_dma_present_note(struct gs_dma_present *c, uint64_t gen, uint64_t lo, uint64_t hi);
+gs_reg_write_fn dmawin_invalidate_write;
+
 #endif

@@ -7,6 +7,7 @@ LIB_SRCS += \
 	mem/mem.c \
 	mem/batch.c \
 	mem/dma.c \
+	mem/present.c \
 	mem/ggtt.c \
 	mem/ppgtt.c \
 	mem/tlb.c \

@@ -367,4 +367,11 @@
 #define GENSIM_BLT_ROWS_LO		(GENSIM_ID_BASE + 0x58)
 #define GENSIM_BLT_ROWS_HI		(GENSIM_ID_BASE + 0x5c)
 
+/*
+ * gensim: the driver removed pages from the DMA window (hw-spec "The DMA
+ * window").  WO, any value: the device forgets which window pages it has
+ * seen present, as GFX_FLSH_CNTL makes it forget translations.
+ */
+#define GENSIM_DMAWIN_INVALIDATE	(GENSIM_ID_BASE + 0x60)
+
 #endif /* _GENSIM_REGS_H_ */
