@@ -177,21 +177,37 @@ int gensim_dmawin_map(struct gensim_channel *chan, struct drm_mm_node *node,
  * @chan: the channel
  * @node: the range gensim_dmawin_map() filled in
  *
- * On return the device process can no longer reach the pages.
+ * On return the device process can no longer reach the pages.  The device
+ * is then told with a posted write of GENSIM_DMAWIN_INVALIDATE that pages
+ * left the window: its blitter remembers which pages it found present and
+ * skips probing them again (hw-spec-blitter "Fast paths").  The write
+ * follows the zap and the device applies writes in order, so a command
+ * submitted after this returns finds the pages missing where the
+ * reference path would.  The write is made after window_lock is dropped:
+ * it may wait for room in the write log, which the device drains, and the
+ * device may be waiting for window_lock in gensim_dmawin_fault().  Not
+ * under drm_dev_enter(): the window belongs to the channel, which outlives
+ * an unplugged DRM device, and gensim_channel_write() drops writes to a
+ * device process that is gone.
  *
  * Context: process; sleeps.
  */
 void gensim_dmawin_unmap(struct gensim_channel *chan, struct drm_mm_node *node)
 {
+	bool attached;
 	u64 i;
 
 	mutex_lock(&chan->window_lock);
 	for (i = 0; i < node->size; i++)
 		xa_erase(&chan->window_pages, node->start + i);
-	if (chan->mapping)
+	attached = chan->mapping;
+	if (attached)
 		unmap_mapping_range(chan->mapping,
 				    (loff_t)(WINDOW_PGOFF + node->start) << PAGE_SHIFT,
 				    (loff_t)node->size << PAGE_SHIFT, 1);
 	drm_mm_remove_node(node);
 	mutex_unlock(&chan->window_lock);
+	/* No device process attached: the next one starts knowing no page. */
+	if (attached)
+		gensim_channel_write(chan, GENSIM_DMAWIN_INVALIDATE, 1);
 }
