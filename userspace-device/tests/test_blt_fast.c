@@ -824,11 +824,79 @@ static void t_reset_mid_fast_blit(void)
 	ee_stop(&env);
 }
 
+/*
+ * A destination page the fast path probed present, then removed from the
+ * window by the driver.  With the driver's GENSIM_DMAWIN_INVALIDATE
+ * (gs_loop_unmap()) the next copy faults where the reference path faults,
+ * with the same bytes written.  Without it (gs_loop_unmap_no_invalidate():
+ * a driver that forgot) the fast path trusts what it remembered, skips the
+ * page's probe and faults in the middle of the copy instead, at another
+ * address: the register write is what keeps the two paths alike.
+ */
+static bool removed_page_same(bool invalidate)
+{
+	const uint32_t rows = 64, gone = 40, pitch = PG, size = rows * pitch;
+	struct ee_buf src = big_buf(rows), dst;
+	uint64_t dst_dma = env.g.next;	/* big_buf()'s first page */
+	uint8_t *fast = malloc(size);
+	struct outcome of, orf;
+	bool same;
+	uint32_t dw[16];
+	unsigned int n = 0;
+
+	dst = big_buf(rows);
+	CHECK(fast != NULL);
+	dw[n++] = BLT(OP_XY_SRC_COPY, 10) | W_ARGB;
+	dw[n++] = BR13(D8888, 0xcc, pitch);
+	dw[n++] = XY(0, 0);
+	dw[n++] = XY(pitch / 4, rows);
+	dw[n++] = LO(dst.addr);
+	dw[n++] = HI(dst.addr);
+	dw[n++] = XY(0, 0);
+	dw[n++] = pitch;
+	dw[n++] = LO(src.addr);
+	dw[n++] = HI(src.addr);
+	for (uint32_t i = 0; i < size / 4; i++)
+		((uint32_t *)src.cpu)[i] = rnd();
+	of = run(dw, n, false);		/* every page probed present */
+	CHECK(of.done);
+	CHECK_EQ(invalidate ? gs_loop_unmap(env.g.loop, dst_dma + gone * PG, PG) :
+			      gs_loop_unmap_no_invalidate(env.g.loop, dst_dma + gone * PG, PG), 0);
+	memset(dst.cpu, 0x11, (size_t)gone * PG);
+	of = run(dw, n, false);
+	memcpy(fast, dst.cpu, (size_t)gone * PG);
+	memset(dst.cpu, 0x11, (size_t)gone * PG);
+	atomic_store(&gs_blt_reference_only, true);
+	orf = run(dw, n, false);
+	atomic_store(&gs_blt_reference_only, false);
+	CHECK(!orf.done);
+	same = of.done == orf.done && of.eir == orf.eir && of.fault == orf.fault &&
+	       of.tlb0 == orf.tlb0 && of.tlb1 == orf.tlb1 && of.ipehr == orf.ipehr &&
+	       !memcmp(fast, dst.cpu, (size_t)gone * PG);
+	diag("%s: fast fault TLB %#x:%#x, reference %#x:%#x", invalidate ? "invalidated" :
+	     "not invalidated", of.tlb1, of.tlb0, orf.tlb1, orf.tlb0);
+	free(fast);
+	return same;
+}
+
+static void t_removed_page(void)
+{
+	ee_start(&env, NULL);
+	ee_engine_init(&env, GS_BCS);
+	CHECK_MSG(removed_page_same(true), "with GENSIM_DMAWIN_INVALIDATE: the fast path faults "
+		  "elsewhere than the reference path");
+	CHECK_MSG(!removed_page_same(false), "without GENSIM_DMAWIN_INVALIDATE the fast path "
+		  "still probed the removed page: the test shows nothing");
+	ee_stop(&env);
+}
+
 int main(void)
 {
 	tap_run("fast paths = reference path on random blits, surfaces, mappings, faults",
 		t_differential);
 	tap_run("STOP_RING mid fast blit: resumes where it stopped", t_stop_resume);
 	tap_run("engine reset in the middle of a huge fast fill", t_reset_mid_fast_blit);
+	tap_run("a window page removed after a probe: faults as the reference path, only if "
+		"the driver invalidates", t_removed_page);
 	return tap_done();
 }
