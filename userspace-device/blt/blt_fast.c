@@ -23,7 +23,10 @@
  *    (gs_blt_addr(), then a batch of the engine's TLB, mem/batch.c: each
  *    translation the one the reference would get, the TLB left as it
  *    would leave it), then touches every window page the walk landed on,
- *    run by run (gs_dma_probe_list()); of a translation fault and a
+ *    run by run (gs_dma_probe_list()), except pages this engine found
+ *    present since the driver last removed window pages (mem/present.c,
+ *    GENSIM_DMAWIN_INVALIDATE: a page that is there needs no touch to
+ *    fault where the reference faults); of a translation fault and a
  *    missing page the one the reference would meet first wins, so the
  *    fault is found at the same place, with the same struct gs_fault;
  *    nothing is written yet;
@@ -50,8 +53,9 @@
  * two rows of a band) was walked
  * (hardware gives no order there either: nothing invalidates the TLB
  * within a command); a window page the driver removes while the unit
- * copies faults as a RANGE fault at the chunk being copied, after part of
- * the unit landed; and a thread polling a dword of a destination mid-blit
+ * copies (or before the next unit, if the driver forgets
+ * GENSIM_DMAWIN_INVALIDATE) faults as a RANGE fault at the chunk being
+ * copied, after part of the unit landed; and a thread polling a dword of a destination mid-blit
  * may see it half written (gs_dma_copy_list()).
  */
 #include <errno.h>
