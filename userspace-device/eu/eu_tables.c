@@ -45,19 +45,6 @@ static const uint8_t by_opcode[128] = {
 #undef GSEU_OP
 };
 
-/*
- * Decode-only instructions (eu.h, GSEU_OP_MADM): the encoding from IGA's
- * Gen8 model ("Intel Graphics Assembler (IGA)", iga64 -p=8): madm
- * three-source with its math-macro operands in the Align16 write mask and
- * swizzle fields.  No execution class: the interpreter never sees it
- * (gseu_decode() refuses it).
- */
-static const struct gseu_opinfo decode_only[GSEU_OP_ALL_COUNT - GSEU_OP_COUNT] = {
-	[GSEU_OP_MADM - GSEU_OP_COUNT] = {
-		.name = "madm", .opcode = 0x5d, .form = GSEU_FORM_ALU3, .nsrc = 3,
-		.op = GSEU_OP_MADM, .exec = GSEU_EXEC_NONE },
-};
-
 const struct gseu_opinfo *gseu_opinfo(unsigned hw)
 {
 	if (hw >= 128 || !by_opcode[hw])
@@ -65,22 +52,16 @@ const struct gseu_opinfo *gseu_opinfo(unsigned hw)
 	return &op_table[by_opcode[hw] - 1];
 }
 
+/* No decode-only rows are left (eu.h, GSEU_OP_ALL_COUNT): the same set. */
 const struct gseu_opinfo *gseu_opinfo_all(unsigned hw)
 {
-	const struct gseu_opinfo *o = gseu_opinfo(hw);
-
-	for (unsigned i = 0; !o && i < GSEU_OP_ALL_COUNT - GSEU_OP_COUNT; i++)
-		if (decode_only[i].opcode == hw)
-			o = &decode_only[i];
-	return o;
+	return gseu_opinfo(hw);
 }
 
 const struct gseu_opinfo *gseu_opinfo_by_op(enum gseu_op op)
 {
 	if ((unsigned)op < GSEU_OP_COUNT)
 		return &op_table[op];
-	if ((unsigned)op < GSEU_OP_ALL_COUNT)
-		return &decode_only[op - GSEU_OP_COUNT];
 	return NULL;
 }
 
@@ -102,7 +83,6 @@ const char *gseu_unsupported_opcode_name(unsigned hw)
 	case 0x13: return "f32to16 (Gen7 only)";
 	case 0x14: return "f16to32 (Gen7 only)";
 	case 0x2b: return "calla";
-	case 0x5d: return "madm";
 	default: return NULL;
 	}
 }

@@ -154,6 +154,15 @@ struct gsi_insn {
 	uint8_t acc_type;
 	uint16_t acc_off[32];	/* implicit accumulator byte offsets */
 
+	/*
+	 * An IEEE macro step (GSEU_EXEC_MACRO; insns/macro.c): which one,
+	 * and each operand's math-macro selection (dst, src0..2: 0..7 =
+	 * .mme0-.mme7, GSI_NOMME = .nomme), taken out of the Align16 write
+	 * mask and swizzle fields, which then address as the identity.
+	 */
+	uint8_t macro;		/* enum gsi_macro */
+	uint8_t mme[4];
+
 	/* flow control: absolute byte targets (may be out of range) */
 	int64_t jip_ip, uip_ip;
 
@@ -210,6 +219,12 @@ struct gsi_exec {
 	bool r2_to_acc;
 	bool r2_to_next;	/* math intdivmod: remainder to dst + 32 */
 };
+
+enum gsi_macro { GSI_MACRO_MADM, GSI_MACRO_INVM, GSI_MACRO_RSQTM };
+#define GSI_NOMME 8
+
+/* insns/macro.c: the executor of the IEEE macro steps. */
+int gsi_exec_macro(struct gsi_run *r, const struct gsi_insn *pi);
 
 /* interp_convert.c: the per-type gather/scatter tables. */
 extern const gsi_gather_fn gsi_gather_tab[GSEU_TYPE_COUNT][GSI_NCLS];

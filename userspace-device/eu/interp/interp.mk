@@ -23,6 +23,7 @@ LIB_SRCS += \
 	eu/interp/insns/alu_bits.c \
 	eu/interp/insns/alu_vec.c \
 	eu/interp/insns/math.c \
+	eu/interp/insns/macro.c \
 	eu/interp/insns/flow_struct.c \
 	eu/interp/insns/flow_jump.c \
 	eu/interp/insns/flow_goto.c \
@@ -43,6 +44,9 @@ LDLIBS += -lm
 
 $(O)/eu/interp/tests/%.o: ALL_CFLAGS += -I$(CURDIR)/tests -I$(CURDIR)/eu/interp/tests
 
+# The macro test's host reference divides under the mode it sets.
+$(O)/eu/interp/tests/test_interp_macro.o: ALL_CFLAGS += -frounding-math
+
 INTERP_TEST_COMMON := eu/interp/tests/it_util.c tests/tap.c
 
 $(eval $(call test,test_interp_alu,eu/interp/tests/test_interp_alu.c $(INTERP_TEST_COMMON)))
@@ -53,4 +57,5 @@ $(eval $(call test,test_interp_goto,eu/interp/tests/test_interp_goto.c $(INTERP_
 $(eval $(call test,test_interp_math,eu/interp/tests/test_interp_math.c $(INTERP_TEST_COMMON)))
 $(eval $(call test,test_interp_kernels,eu/interp/tests/test_interp_kernels.c $(INTERP_TEST_COMMON)))
 $(eval $(call test,test_interp_table,eu/interp/tests/test_interp_table.c $(INTERP_TEST_COMMON)))
+$(eval $(call test,test_interp_macro,eu/interp/tests/test_interp_macro.c $(INTERP_TEST_COMMON)))
 $(eval $(call test,test_interp_fast,eu/interp/tests/test_interp_fast.c $(INTERP_TEST_COMMON)))

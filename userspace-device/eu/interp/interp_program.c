@@ -426,6 +426,55 @@ static void setup_send(struct gsi_insn *pi, const struct gsi_sem *sem)
 		sem->check(pi);
 }
 
+/*
+ * The IEEE macro steps (GSEU_EXEC_MACRO: madm, and math invm/rsqtm, whose
+ * row is math's): the Align16 write mask and swizzle fields hold the
+ * math-macro selections (gseu_math_macro(); "Intel Graphics Assembler
+ * (IGA)", its Gen8 model), so the operands address as the identity
+ * (lane k at element k) and every lane is written.  DF in the GRF only:
+ * that is all IGC emits; anything else is a named "unsupported" error.
+ */
+static void setup_macro(struct gsi_insn *pi)
+{
+	static const char *const nm[4] = { "dst", "src0", "src1", "src2" };
+	const struct gseu_insn *in = &pi->in;
+	unsigned nsrc = in->op == GSEU_OP_MADM ? 3 :
+			in->math_fn == GSEU_MATH_INVM ? 2 : 1;
+
+	pi->exec = gsi_exec_macro;
+	pi->macro = in->op == GSEU_OP_MADM ? GSI_MACRO_MADM :
+		    in->math_fn == GSEU_MATH_INVM ? GSI_MACRO_INVM : GSI_MACRO_RSQTM;
+	pi->nsrc = (uint8_t)nsrc;
+	pi->wm_lanes = pi->lanes;
+	pi->cls = GSI_DF;
+	for (unsigned s = 0; s <= nsrc; s++) {
+		struct gseu_reg r = s ? in->src[s - 1] : in->dst;
+		struct gsi_opnd *o = s ? &pi->src[s - 1] : &pi->dst;
+		unsigned code = s ? r.swizzle & 0xf : r.writemask;
+
+		pi->mme[s] = (uint8_t)(code > GSI_NOMME ? GSI_NOMME : code);
+		if (code > GSI_NOMME)
+			gsi_fault(pi, GSEU_EXC_OPERAND, "%s: %s: math-macro selection %u is reserved",
+				  gsi_opname(pi), nm[s], code);
+		r.swizzle = 0xe4;	/* .xyzw */
+		r.writemask = 0xf;
+		r.rep_ctrl = false;
+		setup_operand(pi, &r, o, s == 0, nm[s]);
+		if (o->type != GSEU_TYPE_DF || (o->kind != GSI_K_GRF && o->kind != GSI_K_GRF_IND))
+			gsi_fault(pi, GSEU_EXC_UNSUPPORTED,
+				  "%s: %s: an IEEE macro operand other than a DF GRF is not implemented",
+				  gsi_opname(pi), nm[s]);
+	}
+	if (in->access != GSEU_ALIGN16)
+		gsi_fault(pi, GSEU_EXC_UNSUPPORTED,
+			  "%s: an IEEE macro step in Align1 (no math-macro selections) is not implemented",
+			  gsi_opname(pi));
+	if (in->saturate || (in->cmod && in->op == GSEU_OP_MADM))
+		gsi_fault(pi, GSEU_EXC_UNSUPPORTED,
+			  "%s: saturation or a condition modifier on an IEEE macro step is not implemented",
+			  gsi_opname(pi));
+}
+
 /* One decoded instruction -> its handler, as its row and semantics say. */
 static void predecode(struct gsi_insn *pi)
 {
@@ -455,7 +504,13 @@ static void predecode(struct gsi_insn *pi)
 		return;
 	}
 
+	if (gseu_math_macro(in)) {	/* math invm/rsqtm run as madm does */
+		setup_macro(pi);
+		return;
+	}
 	switch (info->exec) {
+	case GSEU_EXEC_MACRO:	/* gseu_math_macro() took it above */
+		break;
 	case GSEU_EXEC_ALU:
 		setup_alu(pi, info, sem);
 		return;

@@ -511,7 +511,6 @@ static void t_rejects(void)
 	const uint32_t d1 = 0x20403ae8, d2 = 0x008d0020;	/* mov g2 F, g1 F */
 
 	expect_reject(eut_dw(0x00600000, d1, d2, 0), GSEU_E_OPCODE, "OPCODE");
-	expect_reject(eut_dw(0x0060005d, d1, d2, 0), GSEU_E_OPCODE, "madm");
 	expect_reject(eut_dw(0x0060007f, d1, d2, 0), GSEU_E_OPCODE, "not a Gen8 opcode");
 	expect_reject(eut_dw(0x006000a1, d1, d2, 0), GSEU_E_RESERVED, "RSVD7");
 	expect_reject(eut_dw(0x00c00001, d1, d2, 0), GSEU_E_FIELD, "EXECSIZE");

@@ -34,6 +34,8 @@ static const struct { const char *name; unsigned opcode; } notes_opcodes[] = {
 	{ "csel", 0x12 },
 	/* goto, join: Gen8's per-channel branches (IGA's Gen8 opcode list) */
 	{ "goto", 0x2e }, { "join", 0x2f },
+	/* madm: the IEEE macro step (IGA's Gen8 opcode list) */
+	{ "madm", 0x5d },
 };
 
 static void t_opcodes_match_notes(void)
@@ -87,20 +89,24 @@ static void t_table_is_consistent(void)
 		case GSEU_EXEC_SEND:
 			CHECK_MSG(a->form == GSEU_FORM_SEND, "%s", a->name);
 			break;
+		case GSEU_EXEC_MACRO:
+			CHECK_MSG(a->form == GSEU_FORM_ALU3 && a->cls == GSEU_CLS_DF,
+				  "%s", a->name);
+			break;
 		case GSEU_EXEC_PLAIN:
 		case GSEU_EXEC_NONE:
 			break;
 		default:
 			CHECK_MSG(0, "%s: execution class %u", a->name, a->exec);
 		}
-		CHECK_MSG(a->exec == GSEU_EXEC_ALU || (!a->cls && !a->xflags),
+		CHECK_MSG(a->exec == GSEU_EXEC_ALU || ((!a->cls || a->exec == GSEU_EXEC_MACRO) &&
+							!a->xflags),
 			  "%s: computation classes or properties off the ALU", a->name);
 		CHECK_MSG(!(a->flags & GSEU_F_ONE_OPERAND) || a->form == GSEU_FORM_ALU1,
 			  "%s", a->name);
 	}
 	CHECK_EQ(seen, GSEU_OP_COUNT);
 	CHECK(gseu_opinfo(0) == NULL);		/* illegal opcode */
-	CHECK(gseu_opinfo(0x5d) == NULL);	/* madm: not executed */
 	/* goto and join: rows like if and endif, executed as branches */
 	{
 		const struct gseu_opinfo *g = gseu_opinfo(0x2e), *j = gseu_opinfo(0x2f);
@@ -110,15 +116,13 @@ static void t_table_is_consistent(void)
 		CHECK(j && j->op == GSEU_OP_JOIN && j->form == GSEU_FORM_BRANCH1 &&
 		      j->exec == GSEU_EXEC_FLOW);
 	}
-	/* madm: a decode-only row, no execution class */
+	/* madm: an IEEE macro row (it once was decode-only) */
 	{
 		const struct gseu_opinfo *a = gseu_opinfo_by_name("madm");
 
 		CHECK_MSG(a && a->opcode == 0x5d && a->form == GSEU_FORM_ALU3 &&
-			  a->exec == GSEU_EXEC_NONE && a->op >= GSEU_OP_COUNT &&
-			  a->op < GSEU_OP_ALL_COUNT, "madm");
-		CHECK(gseu_opinfo_all(0x5d) == a);
-		CHECK(a && gseu_opinfo_by_op((enum gseu_op)a->op) == a);
+			  a->exec == GSEU_EXEC_MACRO && a->op < GSEU_OP_COUNT, "madm");
+		CHECK(gseu_opinfo(0x5d) == a && gseu_opinfo_all(0x5d) == a);
 	}
 }
 

@@ -135,16 +135,12 @@ enum gseu_op {
 #undef GSEU_OP
 	GSEU_OP_COUNT,
 	/*
-	 * A Gen8 instruction the codec, the printer and the assembler know
-	 * but gensim does not execute: madm (the IEEE divide and square root
-	 * macro step, three-source).  It has no row in eu_insns.def, hence no
-	 * execution class: gseu_decode(), which the interpreter loads kernels
-	 * with, refuses it as an unsupported opcode; gseu_decode_all() and
-	 * the tools take it ("Intel Graphics Assembler (IGA)", its Gen8
-	 * opcode list; Intel Graphics Compiler (IGC) emits it).
+	 * Every Gen8 instruction the codec knows now has a row (madm, the
+	 * IEEE macro step, executes since gensim models the math-macro
+	 * accumulators: eu-interpreter.rst, "IEEE macros"); the "all"
+	 * variants of the decoder and the table take the same set.
 	 */
-	GSEU_OP_MADM = GSEU_OP_COUNT,
-	GSEU_OP_ALL_COUNT
+	GSEU_OP_ALL_COUNT = GSEU_OP_COUNT
 };
 
 /* Opcode flags: encoding and syntax rules. */
@@ -169,6 +165,11 @@ enum gseu_exec {
 				 * points; its handler moves channels */
 	GSEU_EXEC_SEND,		/* a message to a shared function */
 	GSEU_EXEC_PLAIN,	/* its handler alone; no operand set-up */
+	GSEU_EXEC_MACRO,	/* an IEEE macro step (madm; math invm/rsqtm
+				 * run the same way): DF operands whose
+				 * Align16 write mask and swizzle fields
+				 * select math-macro accumulators
+				 * (gseu_math_macro()); its handler */
 };
 
 /*
@@ -368,8 +369,8 @@ int gseu_compact(const struct gseu_native *n, uint64_t *compact,
 size_t gseu_decode(const void *buf, size_t len, size_t off,
 		   struct gseu_insn *insn, struct gseu_error *err);
 /*
- * The same, also taking the decode-only instruction (GSEU_OP_MADM):
- * what a disassembler wants, never what an executor may run.
+ * The same for a disassembler.  It once also took the decode-only madm;
+ * madm now executes, and the two take the same instructions.
  */
 size_t gseu_decode_all(const void *buf, size_t len, size_t off,
 		       struct gseu_insn *insn, struct gseu_error *err);

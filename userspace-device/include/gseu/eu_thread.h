@@ -52,6 +52,7 @@ union gseu_reg128 {
 
 #define GSEU_NUM_GRF	128
 #define GSEU_NUM_ACC	10	/* acc0-acc1, and acc2-acc9 of the IEEE macros */
+#define GSEU_NUM_MME	8	/* math-macro selections .mme0-.mme7 */
 
 /*
  * cr0.0 bits (Mesa brw_eu_defines.h; 965/G35 PRM Vol. 4 Subsystem and Cores
@@ -152,6 +153,20 @@ struct gseu_hw_thread {
 	 */
 	union gseu_reg256 acc[GSEU_NUM_ACC];
 	uint32_t acc_hi[GSEU_NUM_ACC][8];
+
+	/*
+	 * The math-macro accumulators of the IEEE macros (madm, math invm
+	 * and rsqtm; operands ".mme0".".mme7"), per channel.  Hardware keeps
+	 * extra exponent and mantissa bits of a GRF double there, in a format
+	 * no public source gives; gensim's model (eu-interpreter.rst, "IEEE
+	 * macros") keeps an IEEE binary128 value and the GRF bits it was
+	 * written with: a source .mmeN whose GRF bits still match reads the
+	 * binary128 value, any other reads the GRF's double.
+	 */
+	struct gseu_mme {
+		uint64_t ext[2];	/* binary128, host byte order */
+		uint64_t grf;		/* the GRF double's bits it belongs to */
+	} mme[GSEU_NUM_MME][32];
 
 	union gseu_reg256 a0;	/* a0.0-a0.15 (16-bit words) */
 	union {

@@ -22,9 +22,8 @@
  * Choices: results are computed in host float (double for pow, as
  * 2^(src1 * log2|src0|), which reproduces the pow special-value rows of
  * 2.5: pow(0, 0) = NaN, pow(-2, 2) = 4); fdiv is the correctly rounded
- * IEEE divide.  invm and rsqrtm (the IEEE-macro helpers that write acc2-9
- * for madm, which gensim does not support) raise an "unsupported"
- * exception.  INT_MIN / -1 gives Q = 0x80000000, R = 0.
+ * IEEE divide.  invm and rsqtm, the IEEE macros' first steps, run with
+ * madm (insns/macro.c): predecode sends them there, never here.  INT_MIN / -1 gives Q = 0x80000000, R = 0.
  */
 #include <math.h>
 
@@ -129,8 +128,8 @@ static gsi_kernel_fn math_pick(struct gsi_insn *pi)
 		return i ? k_idiv : NULL;
 	case GSEU_MATH_INVM:
 	case GSEU_MATH_RSQRTM:
-		gsi_fault(pi, GSEU_EXC_UNSUPPORTED,
-			  "math invm/rsqrtm (IEEE macro steps for madm and acc2-acc9) are not implemented");
+		gsi_fault(pi, GSEU_EXC_ILLEGAL,
+			  "internal: math invm/rsqtm belong to the IEEE macro executor");
 		return NULL;
 	default:
 		gsi_fault(pi, GSEU_EXC_UNSUPPORTED, "reserved math function");

@@ -73,6 +73,11 @@ static void t_semantics_fit_rows(void)
 			CHECK_MSG(!info->cls && no_kernels(s) && !s->pick && !s->why,
 				  "%s: kernels or classes on a handler row", nm);
 			break;
+		case GSEU_EXEC_MACRO:
+			CHECK_MSG(s->exec, "%s: no handler", nm);
+			CHECK_MSG(no_kernels(s) && !s->pick && !s->why,
+				  "%s: kernels on an IEEE macro row", nm);
+			break;
 		case GSEU_EXEC_NONE:
 			CHECK_MSG(s->why && strstr(s->why, nm),
 				  "%s: an unsupported row must say why, naming itself", nm);
@@ -198,6 +203,11 @@ static void other_text(char *buf, size_t size, const struct gseu_opinfo *o)
 	case GSEU_FORM_ALU1:
 		CHECK_MSG(o->flags & GSEU_F_ONE_OPERAND, "%s: no template", o->name);
 		snprintf(buf, size, "%s n0.0\n", o->name);
+		break;
+	case GSEU_FORM_ALU3:
+		CHECK_MSG(o->exec == GSEU_EXEC_MACRO, "%s: no template", o->name);
+		snprintf(buf, size, "%s(4) g2<1>.nommeDF g3<4,4,1>.nommeDF g4<4,4,1>.mme0DF "
+			 "g5<4,4,1>.nommeDF { align16 1N }\n", o->name);
 		break;
 	default:
 		tap_fail(__FILE__, __LINE__, "%s: no template for form %u", o->name, o->form);
