@@ -130,6 +130,17 @@ KATTR kernel void f_double(global const double *a, global const double *b, globa
 	c[4 * i + 3] = sqrt(fabs(a[i]));
 }
 
+/* double / and sqrt at the edges: zeros, infinities, NaN, denormals,
+ * quotients that overflow or underflow, exact quotients (the IEEE macros) */
+KATTR kernel void f_double_edge(global const double *a, global const double *b,
+				global double *c)
+{
+	size_t i = get_global_id(0);
+
+	c[2 * i + 0] = a[i] / b[i];
+	c[2 * i + 1] = sqrt(a[i]);
+}
+
 /* mad, hypot (4 ulp), atan2 (6 ulp) */
 KATTR kernel void f_misc(global const float *a, global const float *b, global float *c)
 {

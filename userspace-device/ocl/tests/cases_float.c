@@ -5,6 +5,7 @@
  * correctly rounded reference itself may be off, rounded up.
  */
 #include <fenv.h>
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -315,6 +316,71 @@ static void r_double(struct run *r)
 	}
 }
 
+/* The edges of / and sqrt: every pair of the special values, then hard cases. */
+static const double edge_vals[] = {
+	0.0, -0.0, INFINITY, -INFINITY, NAN, 1.0, -1.0, 3.0, 0.1, 10.0,
+	DBL_MIN, -DBL_MIN, DBL_MAX, -DBL_MAX, DBL_TRUE_MIN, -DBL_TRUE_MIN,
+	0x1.8p-1070, 0x1.fffffffffffffp-1023, 0x1p1023, 0x1p-537, 4.0, 0.5,
+};
+
+#define NEDGE (sizeof(edge_vals) / sizeof(edge_vals[0]))
+
+static double ldexp_rnd(struct run *r, int lo, int span)
+{
+	return ldexp(1.0 + (double)rnd(r) * 0x1p-32, lo + (int)(rnd(r) % (uint32_t)span));
+}
+
+static void edge_pair(struct run *r, int i, double *a, double *b)
+{
+	if ((size_t)i < NEDGE * NEDGE) {
+		*a = edge_vals[(size_t)i % NEDGE];
+		*b = edge_vals[(size_t)i / NEDGE];
+		return;
+	}
+	switch (i % 5) {
+	case 0:		/* quotient overflows */
+		*a = ldexp_rnd(r, 900, 123);
+		*b = ldexp_rnd(r, -200, 150);
+		break;
+	case 1:		/* quotient underflows into (or past) the denormals */
+		*a = ldexp_rnd(r, -1000, 100);
+		*b = ldexp_rnd(r, 0, 140);
+		break;
+	case 2:		/* exact quotients: a = q * b */
+		*b = (double)(rnd(r) | 1) * ldexp(1, (int)(rnd(r) % 400) - 200);
+		*a = (double)(rnd(r) % 1000000 + 1) * *b;
+		break;
+	case 3:		/* denormal operands */
+		*a = (double)(rnd(r) % 100000 + 1) * DBL_TRUE_MIN;
+		*b = i & 8 ? (double)(rnd(r) % 7 + 1) * DBL_TRUE_MIN : ldexp_rnd(r, -60, 120);
+		break;
+	default:	/* 1/3-like */
+		*a = (double)(rnd(r) % 100 + 1);
+		*b = (double)(rnd(r) % 50 * 2 + 3) * ldexp(1, (int)(rnd(r) % 100) - 50);
+		break;
+	}
+}
+
+static void s_double_edge(struct run *r)
+{
+	double *a = arg_buf(r, 0, 8 * N), *b = arg_buf(r, 1, 8 * N);
+
+	for (int i = 0; i < N; i++)
+		edge_pair(r, i, &a[i], &b[i]);
+	arg_poison(r, 2, 2 * 8 * N);
+	nd1(r, N, 64);
+}
+
+static void r_double_edge(struct run *r)
+{
+	for (int i = 0; i < N; i++) {
+		volatile double x = IN(r, 0, double)[i], y = IN(r, 1, double)[i];
+
+		WANT(r, 2, double)[2 * i + 0] = x / y;
+		WANT(r, 2, double)[2 * i + 1] = sqrt(x);
+	}
+}
+
 static void s_misc(struct run *r)
 {
 	two_floats(r, -100.0f, 100.0f);
@@ -345,6 +411,7 @@ const struct ocl_case cases_float[] = {
 	CASE("f_convert", s_convert, r_convert),
 	CASE("f_half", s_half, r_half),
 	CASE("f_double", s_double, r_double),
+	CASE("f_double_edge", s_double_edge, r_double_edge),
 	CASE("f_misc", s_misc, r_misc),
 	CASE_END,
 };

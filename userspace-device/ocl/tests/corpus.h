@@ -13,7 +13,7 @@
 
 #include <gensim/ocl.h>
 
-#define CORPUS_MAX_KERNELS	128
+#define CORPUS_MAX_KERNELS	160
 #define CORPUS_MAX_FILES	16
 #define CORPUS_MAX_EXPECT	4
 
