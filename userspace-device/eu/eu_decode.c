@@ -395,7 +395,7 @@ static int decode_operands(const struct gseu_native *n, struct gseu_insn *i,
 	return gseu_fail(err, GSEU_E_OPCODE, "internal: unknown form %u", i->form);
 }
 
-/* @all: also the decode-only instruction (eu.h, GSEU_OP_MADM). */
+/* @all: the "all" table (eu.h, GSEU_OP_ALL_COUNT: now the same rows). */
 static int decode_native(const struct gseu_native *n, struct gseu_insn *i, bool all,
 			 struct gseu_error *err)
 {

@@ -8,8 +8,7 @@
  * 32-bit hex words separated by spaces, commas or braces (this also reads
  * intel-gen4asm -o output).  -a prints byte offsets (and branch targets as
  * comments), -r the raw words.  Decoding is gseu_decode_all()
- * (eu_decode.c): every Gen8 instruction gensim knows, also the ones it
- * does not execute (madm); an instruction that does not
+ * (eu_decode.c): every Gen8 instruction gensim knows; an instruction that does not
  * decode is reported with its offset and the decoder's message, and the
  * exit status is 1.  The hex input format is
  * intel-gen4asm's (IGT intel-gen4asm).

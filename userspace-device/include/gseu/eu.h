@@ -223,9 +223,9 @@ struct gseu_opinfo {
 
 /* Row of a hardware opcode, or NULL if Gen8 gensim does not support it. */
 const struct gseu_opinfo *gseu_opinfo(unsigned hw_opcode);
-/* The same, and the decode-only instruction (madm: exec NONE). */
+/* The same (no decode-only rows are left: GSEU_OP_ALL_COUNT). */
 const struct gseu_opinfo *gseu_opinfo_all(unsigned hw_opcode);
-/* By mnemonic or by enum gseu_op: decode-only instructions included. */
+/* By mnemonic or by enum gseu_op. */
 const struct gseu_opinfo *gseu_opinfo_by_name(const char *mnemonic);
 const struct gseu_opinfo *gseu_opinfo_by_op(enum gseu_op op);
 
