@@ -211,10 +211,25 @@ static void append(struct stream *st, uint64_t dma, uint64_t va, uint32_t off, u
 	st->run[st->n++] = (struct run){ .dma = dma, .va = va, .off = off, .len = len };
 }
 
+/* Runs one translate call hands back: a linear span is at most 2. */
+#define WALK_RUNS	8u
+
+/* Translated run @r at GPU address @va, stream offset @off, into @st (and its pages into a band's record). */
+static void add_run(struct stream *st, const struct gs_mem_run *r, uint64_t va, uint32_t off)
+{
+	/* The record wants each page once, as the per-page walk noted it. */
+	for (uint64_t x = 0; st->rec && x < r->len;
+	     x += GS_PAGE_SIZE - ((va + x) & (GS_PAGE_SIZE - 1)))
+		tile_note(st->rec, va + x, r->dma + x);
+	append(st, r->dma, va, off, (uint32_t)r->len);
+}
+
 /*
  * Add bytes [@xbyte, @xbyte + @len) of row @y of @s to @st at stream
  * offset @off: chunk by chunk as gs_blt_span_io() accesses them, and page
- * by page within a chunk as gs_mem_read() translates them.  0; or -EFAULT
+ * by page within a chunk as gs_mem_read() translates them (a chunk at a
+ * time through gs_mem_batch_translate_range(), which translates its pages
+ * in that order and hands back window runs).  0; or -EFAULT
  * with *@f what gs_mem_read()/gs_mem_write() would have filled in and *@at
  * the stream offset of the first byte it could not translate.  Whether
  * the window has the pages is found later, for whole runs at once
@@ -233,17 +248,18 @@ static int walk(struct gs_cs *cs, struct gs_mem_batch *xl, struct stream *st,
 
 		/* Within a chunk the address is not wrapped: past 2^48 it faults. */
 		for (c = 0; c < chunk;) {
-			uint64_t a = va + c, dma;
-			uint32_t n = GS_PAGE_SIZE - (uint32_t)(a & (GS_PAGE_SIZE - 1));
+			struct gs_mem_run r[WALK_RUNS];
+			unsigned int nr;
+			uint64_t done;
+			int ret = gs_mem_batch_translate_range(xl, &ms, va + c, chunk - c, acc, r,
+							       WALK_RUNS, &nr, &done, f);
 
-			if (n > chunk - c)
-				n = chunk - c;
-			if (gs_mem_batch_translate(xl, &ms, a, acc, &dma, f))
+			for (unsigned int i = 0; i < nr; i++) {
+				add_run(st, &r[i], va + c, off + o + c);
+				c += (uint32_t)r[i].len;
+			}
+			if (ret == -EFAULT)
 				goto fault;
-			if (st->rec)
-				tile_note(st->rec, a, dma);
-			append(st, dma, a, off + o + c, n);
-			c += n;
 		}
 		o += chunk;
 	}

@@ -34,6 +34,7 @@
  */
 #include <errno.h>
 
+#include "channel/chan.h"
 #include "core/device.h"
 #include "mem/mem.h"
 
@@ -46,6 +47,7 @@ void gs_mem_batch_begin(struct gs_mem_batch *b, struct gs_device *dev, struct gs
 	b->dev = dev;
 	b->tlb = tlb;
 	b->gen = gs_tlb_generation(dev);
+	b->dma_size = dev->chan->dma_size;
 	b->loaded = 0;
 	b->hits = 0;
 	b->misses = 0;
@@ -113,43 +115,89 @@ static int ppgtt_walk(struct gs_mem_batch *b, uint64_t pml4, uint64_t va,
 	return ret;
 }
 
-/*
- * The DMA address of @va in @space (whose TLB must be the batch's), or
- * -EFAULT with @fault filled: what gs_mem_translate() would return here.
- */
-int gs_mem_batch_translate(struct gs_mem_batch *b, const struct gs_mem_space *space,
-			   uint64_t va, enum gs_mem_access access, uint64_t *dma,
-			   struct gs_fault *fault)
+/* The batch's copy of TLB entry @i, read from the TLB the first time it is needed. */
+static inline struct gs_mem_batch_slot *slot_get(struct gs_mem_batch *b, unsigned int i)
 {
-	uint64_t key = gs_mem_space_key(space), vpn = va >> GS_PAGE_SHIFT;
+	struct gs_mem_batch_slot *s = &b->slot[i];
+
+	if (!(b->loaded & (1ull << i))) {
+		s->valid = gs_tlb_peek(b->tlb, i, b->gen, &s->key, &s->vpn, &s->x);
+		s->dirty = false;
+		b->loaded |= 1ull << i;
+	}
+	return s;
+}
+
+/* gs_tlb_lookup()'s rule: a write through a read-only entry misses. */
+static inline bool slot_hits(const struct gs_mem_batch_slot *s, uint64_t key, uint64_t vpn,
+			     enum gs_mem_access access)
+{
+	return s->valid && s->key == key && s->vpn == vpn &&
+	       (access == GS_MEM_READ || s->x.writable);
+}
+
+/*
+ * A PPGTT miss the batch can answer from a page table it holds, whose
+ * block of PTEs it has read, with a PTE that passes every check of
+ * gs_ppgtt_use_pte(): the translation that call would give, without the
+ * call.  false for anything else (no such table, a block not read yet, a
+ * PTE that faults): ppgtt_walk() then does it the usual way, so a fault
+ * is always ppgtt.c's.
+ */
+static inline bool quick_pte(struct gs_mem_batch *b, const struct gs_mem_space *space, uint64_t va,
+			     enum gs_mem_access access, struct gs_xlate *x)
+{
+	const struct gs_mem_batch_pt *p;
+	unsigned int idx = (unsigned int)(va >> GS_PAGE_SHIFT) & (GS_MEM_PT_ENTRIES - 1);
+	uint64_t e, page;
+	bool w;
+
+	if (space->kind != GS_MEM_PPGTT || (va >> GEN8_PPGTT_VA_BITS))
+		return false;
+	p = find_pt(b, space->pml4 & GEN8_PTE_ADDR_MASK, va);
+	if (!p || !(p->blocks & (1u << (idx / GS_MEM_PTE_BLOCK))))
+		return false;
+	e = p->pte[idx];
+	page = e & GEN8_PTE_ADDR_MASK;
+	w = p->pc.writable && (e & GEN8_PAGE_RW);
+	if (!(e & GEN8_PAGE_PRESENT) || (access == GS_MEM_WRITE && !w) || page >= b->dma_size)
+		return false;
+	x->dma_page = page;
+	x->writable = w;
+	return true;
+}
+
+/*
+ * One page of either entry point: the DMA page of @va in @space (whose
+ * TLB must be the batch's), @key its TLB tag; or -EFAULT with @fault
+ * filled.  Inlined into both so that a range costs no call a page.
+ */
+static inline __attribute__((always_inline)) int
+translate_page(struct gs_mem_batch *b, const struct gs_mem_space *space, uint64_t key,
+	       uint64_t va, enum gs_mem_access access, uint64_t *page, struct gs_fault *fault)
+{
+	uint64_t vpn = va >> GS_PAGE_SHIFT;
 	struct gs_mem_batch_slot *s = NULL;
 	struct gs_xlate x;
 	int ret;
 
 	if (b->tlb) {
-		unsigned int i = gs_tlb_index(key, vpn);
-
-		s = &b->slot[i];
-		if (!(b->loaded & (1ull << i))) {
-			s->valid = gs_tlb_peek(b->tlb, i, b->gen, &s->key, &s->vpn, &s->x);
-			s->dirty = false;
-			b->loaded |= 1ull << i;
-		}
-		/* gs_tlb_lookup()'s rule: a write through a read-only entry misses. */
-		if (s->valid && s->key == key && s->vpn == vpn &&
-		    (access == GS_MEM_READ || s->x.writable)) {
+		s = slot_get(b, gs_tlb_index(key, vpn));
+		if (slot_hits(s, key, vpn, access)) {
 			b->hits++;
-			*dma = s->x.dma_page | (va & (GS_PAGE_SIZE - 1));
+			*page = s->x.dma_page;
 			return 0;
 		}
 		b->misses++;
 	}
-	if (space->kind == GS_MEM_PPGTT)
-		ret = ppgtt_walk(b, space->pml4, va, access, &x, fault);
-	else
-		ret = gs_mem_walk(b->dev, space, va, access, &x, fault, NULL);
-	if (ret)
-		return ret;	/* only translations are cached, never a fault */
+	if (!quick_pte(b, space, va, access, &x)) {
+		if (space->kind == GS_MEM_PPGTT)
+			ret = ppgtt_walk(b, space->pml4, va, access, &x, fault);
+		else
+			ret = gs_mem_walk(b->dev, space, va, access, &x, fault, NULL);
+		if (ret)
+			return ret;	/* only translations are cached, never a fault */
+	}
 	if (s) {
 		/* Field by field: a struct copy of x made a store-forwarding stall (perf). */
 		s->valid = true;
@@ -159,8 +207,80 @@ int gs_mem_batch_translate(struct gs_mem_batch *b, const struct gs_mem_space *sp
 		s->x.dma_page = x.dma_page;
 		s->x.writable = x.writable;
 	}
-	*dma = x.dma_page | (va & (GS_PAGE_SIZE - 1));
+	*page = x.dma_page;
 	return 0;
+}
+
+/*
+ * The DMA address of @va in @space (whose TLB must be the batch's), or
+ * -EFAULT with @fault filled: what gs_mem_translate() would return here.
+ */
+int gs_mem_batch_translate(struct gs_mem_batch *b, const struct gs_mem_space *space,
+			   uint64_t va, enum gs_mem_access access, uint64_t *dma,
+			   struct gs_fault *fault)
+{
+	uint64_t page;
+	int ret = translate_page(b, space, gs_mem_space_key(space), va, access, &page, fault);
+
+	if (!ret)
+		*dma = page | (va & (GS_PAGE_SIZE - 1));
+	return ret;
+}
+
+/*
+ * Bytes [@va, @va + @len) of @space, translated page by page in address
+ * order, each page exactly as gs_mem_batch_translate() would translate it
+ * at that point (the same state, the same order: the TLB copies, the
+ * counts and the fault cannot differ), and handed back as runs of
+ * window-contiguous bytes: @run[0] starts at @va, each next run where the
+ * one before ends, consecutive window pages merged into one run.  The
+ * gain is the per-page cost: no call, the page table found again without
+ * a walk, and one run for many pages instead of one piece each.
+ *
+ * 0 with every byte translated; -EFAULT with *@fault what
+ * gs_mem_batch_translate() would give for the first page that does not
+ * translate; -ENOSPC when @max runs are filled and bytes remain.  In
+ * every case *@n runs are filled and *@done bytes translated (the runs'
+ * total): the caller may go on from @va + *@done.
+ */
+int gs_mem_batch_translate_range(struct gs_mem_batch *b, const struct gs_mem_space *space,
+				 uint64_t va, uint64_t len, enum gs_mem_access access,
+				 struct gs_mem_run *run, unsigned int max, unsigned int *n,
+				 uint64_t *done, struct gs_fault *fault)
+{
+	uint64_t key = gs_mem_space_key(space), o = 0;
+	unsigned int k = 0;
+	int ret = 0;
+
+	while (o < len) {
+		uint64_t a = va + o, page, dma;
+		uint64_t c = GS_PAGE_SIZE - (a & (GS_PAGE_SIZE - 1));
+
+		if (c > len - o)
+			c = len - o;
+		/*
+		 * A full list ends before the next page is translated, even
+		 * one that would have merged: a page translated and not handed
+		 * back would be translated again by the caller, one hit too many.
+		 */
+		if (k == max) {
+			ret = -ENOSPC;
+			break;
+		}
+		ret = translate_page(b, space, key, a, access, &page, fault);
+		if (ret)
+			break;
+		dma = page | (a & (GS_PAGE_SIZE - 1));
+		if (k && run[k - 1].dma + run[k - 1].len == dma) {
+			run[k - 1].len += c;
+		} else {
+			run[k++] = (struct gs_mem_run){ .dma = dma, .len = c };
+		}
+		o += c;
+	}
+	*n = k;
+	*done = o;
+	return ret;
 }
 
 /* Write the entries the batch filled back to its TLB, and its counts. */

@@ -230,6 +230,7 @@ struct gs_mem_batch {
 	struct gs_device *dev;
 	struct gs_tlb *tlb;		/* NULL: walk every time, as gs_mem_translate() */
 	uint64_t gen;
+	uint64_t dma_size;		/* the window's, for the PTE checks of a quick miss */
 	uint64_t loaded;		/* bit i: slot[i] was read from the TLB */
 	uint64_t hits, misses;
 	struct gs_mem_batch_slot slot[GS_TLB_ENTRIES];
@@ -238,10 +239,20 @@ struct gs_mem_batch {
 	struct gs_mem_batch_pt pt[GS_MEM_BATCH_PTS];
 };
 
+/* Window-contiguous bytes gs_mem_batch_translate_range() hands back. */
+struct gs_mem_run {
+	uint64_t dma;
+	uint64_t len;
+};
+
 void gs_mem_batch_begin(struct gs_mem_batch *b, struct gs_device *dev, struct gs_tlb *tlb);
 int gs_mem_batch_translate(struct gs_mem_batch *b, const struct gs_mem_space *space,
 			   uint64_t va, enum gs_mem_access access, uint64_t *dma,
 			   struct gs_fault *fault);
+int gs_mem_batch_translate_range(struct gs_mem_batch *b, const struct gs_mem_space *space,
+				 uint64_t va, uint64_t len, enum gs_mem_access access,
+				 struct gs_mem_run *run, unsigned int max, unsigned int *n,
+				 uint64_t *done, struct gs_fault *fault);
 void gs_mem_batch_end(struct gs_mem_batch *b);
 
 /* fault.c */
