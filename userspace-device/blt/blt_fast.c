@@ -127,6 +127,7 @@ struct unit {
 	struct gs_fault fault;
 	struct gs_mem_batch xl;		/* the unit's translations (mem/batch.c) */
 	struct ival iv_s[MAX_RUNS], iv_d[MAX_RUNS];	/* shares_bytes()'s scratch */
+	struct gs_mem_run rr[2][MAX_RUNS];		/* unit_add_row()'s */
 	uint64_t pages[PAGE_SET];			/* shares_pages()'s */
 };
 
@@ -817,12 +818,133 @@ static bool pages_shared(struct unit *u, const uint64_t *a, unsigned int na, con
 	return false;
 }
 
+/*
+ * Whole rows at once.  A row of linear surfaces walked left to right is,
+ * span after span, consecutive bytes of each surface (unless an address
+ * wraps at 2^48, where gs_blt_addr() masks each span's start), so the
+ * translations the per-span walk makes are those of
+ * gs_mem_batch_translate_spans() over the row: the same pages, in the
+ * same order (a span's source, then its destination), one call instead
+ * of two walks a span.
+ */
+static bool row_linear(const struct gs_blt_plan *p, const struct gs_blt_surf *s, int64_t xbyte,
+		       int64_t y, uint64_t *va)
+{
+	uint64_t run;
+
+	if (s->tiling != GS_BLT_LINEAR)
+		return false;
+	*va = gs_blt_addr(s, xbyte, y, &run);
+	return *va + (uint64_t)p->w * p->op->cpp <= 1ull << 48;
+}
+
+/* The room a row needs in a unit: its spans, and as many runs as the per-span walk could add. */
+static bool row_fits(const struct unit *u, const struct gs_blt_plan *p)
+{
+	unsigned int runs = p->nspans * SPAN_CHUNKS_LIN;
+
+	return u->nspans + p->nspans <= UNIT_SPANS && u->d.n + runs <= MAX_RUNS &&
+	       (p->fast != GS_BLT_FAST_COPY || u->s.n + runs <= MAX_RUNS);
+}
+
+/* The runs one stream of a row translated, from GPU address @va, into @st. */
+static void add_runs(struct stream *st, const struct gs_mem_stream *ms, uint32_t off)
+{
+	uint64_t va = ms->va;
+
+	for (unsigned int i = 0; i < ms->n; i++) {
+		append(st, ms->run[i].dma, va, off, (uint32_t)ms->run[i].len);
+		va += ms->run[i].len;
+		off += (uint32_t)ms->run[i].len;
+	}
+}
+
+/*
+ * Row @r into @u as unit_add() span by span would add it, with *@k the
+ * spans added whole: all of them, or fewer when the unit's lists filled
+ * (the caller goes on span by span).  -EFAULT as unit_add(): the fault
+ * recorded, span *@k the one that faulted.
+ */
+static int unit_add_row(struct unit *u, struct gs_blt_plan *p, uint32_t r, uint32_t *k)
+{
+	const struct gs_blt_op *op = p->op;
+	bool copy = p->fast == GS_BLT_FAST_COPY;
+	int64_t y = gs_blt_row_y(p, r);
+	uint32_t span = p->span_px * op->cpp, bytes = p->w * op->cpp, done;
+	struct gs_mem_space ms_s = space(p->cs, op->src.ggtt), ms_d = space(p->cs, op->dst.ggtt);
+	struct gs_mem_stream st[2];
+	unsigned int nst = 0, which = 0;
+	uint64_t va_s = 0, va_d = 0;
+	int ret;
+
+	(void)row_linear(p, &op->dst, (int64_t)p->x1 * op->cpp, y, &va_d);
+	if (copy) {
+		(void)row_linear(p, &op->src, (int64_t)p->sx * op->cpp, y - p->y1 + p->sy, &va_s);
+		st[nst++] = (struct gs_mem_stream){ .space = &ms_s, .va = va_s, .access = GS_MEM_READ,
+						    .run = u->rr[0], .max = MAX_RUNS - u->s.n };
+	}
+	st[nst++] = (struct gs_mem_stream){ .space = &ms_d, .va = va_d, .access = GS_MEM_WRITE,
+					    .run = u->rr[1], .max = MAX_RUNS - u->d.n };
+	ret = gs_mem_batch_translate_spans(&u->xl, st, nst, bytes, span, &which, &u->fault);
+	if (copy)
+		add_runs(&u->s, &st[0], u->bytes);
+	add_runs(&u->d, &st[nst - 1], u->bytes);
+	/* The spans translated whole: every one, or those before the stop. */
+	*k = ret ? (uint32_t)(st[ret == -EFAULT ? which : nst - 1].done / span) : p->nspans;
+	for (uint32_t j = 0; j < *k; j++) {
+		uint32_t n = bytes - j * span < span ? bytes - j * span : span;
+
+		u->span[u->nspans++] = (struct span_ref){ .r = r, .k = j, .off = u->bytes, .bytes = n };
+		u->bytes += n;
+	}
+	u->limit = u->bytes;
+	if (ret != -EFAULT)
+		return 0;
+	/* As unit_add(): the faulting span recorded, not counted in u->bytes. */
+	done = (uint32_t)st[which].done - *k * span;
+	u->span[u->nspans] = (struct span_ref){ .r = r, .k = *k, .off = u->bytes,
+						.bytes = bytes - *k * span < span ? bytes - *k * span : span };
+	u->faulted = true;
+	u->fault_write = which == nst - 1;
+	u->fault_span = u->nspans++;
+	u->fault_at = u->bytes + done;
+	if (u->fault_write)
+		u->limit = u->fault_at;
+	return -EFAULT;
+}
+
+/* Can row @r of @p go through unit_add_row()? */
+static bool row_at_once(const struct gs_blt_plan *p, uint32_t r)
+{
+	const struct gs_blt_op *op = p->op;
+	int64_t y = gs_blt_row_y(p, r);
+	uint64_t va;
+
+	if (p->rev_x || p->nspans > UNIT_SPANS || p->nspans * SPAN_CHUNKS_LIN > MAX_RUNS ||
+	    !row_linear(p, &op->dst, (int64_t)p->x1 * op->cpp, y, &va))
+		return false;
+	return p->fast != GS_BLT_FAST_COPY ||
+	       row_linear(p, &op->src, (int64_t)p->sx * op->cpp, y - p->y1 + p->sy, &va);
+}
+
 /* Row @row, span by span, into @u.  0, or what unit_flush() returned. */
 static int add_row(struct unit *u, struct gs_blt_plan *p, uint32_t row)
 {
+	uint32_t k = 0;
 	int ret;
 
-	for (uint32_t k = 0; k < p->nspans; k++) {
+	if (row_at_once(p, row)) {
+		if (!row_fits(u, p)) {
+			ret = unit_flush(u, p);
+			if (ret)
+				return ret;
+		}
+		if (unit_add_row(u, p, row, &k)) {
+			ret = unit_flush(u, p);
+			return ret ? ret : -EFAULT;
+		}
+	}
+	for (; k < p->nspans; k++) {
 		if (unit_full(u, p)) {
 			ret = unit_flush(u, p);
 			if (ret)

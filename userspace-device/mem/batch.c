@@ -228,14 +228,57 @@ int gs_mem_batch_translate(struct gs_mem_batch *b, const struct gs_mem_space *sp
 }
 
 /*
+ * Translate bytes [@va, @va + @len) of @space page by page in address
+ * order, appending to @run[*@n ..] (merged with the run before when the
+ * window is contiguous) and adding to *@done; stops before a page when
+ * @max runs are filled (-ENOSPC) and at a fault (-EFAULT).  A full list
+ * ends before the next page is translated, even one that would have
+ * merged: a page translated and not handed back would be translated
+ * again by the caller, one hit too many.
+ */
+static inline __attribute__((always_inline)) int
+translate_into(struct gs_mem_batch *b, const struct gs_mem_space *space, uint64_t key, uint64_t va,
+	       uint64_t len, enum gs_mem_access access, struct gs_mem_run *run, unsigned int max,
+	       unsigned int *n, uint64_t *done, struct gs_fault *fault)
+{
+	unsigned int k = *n;
+	uint64_t o = 0;
+	int ret = 0;
+
+	while (o < len) {
+		uint64_t a = va + o, page, dma;
+		uint64_t c = GS_PAGE_SIZE - (a & (GS_PAGE_SIZE - 1));
+
+		if (c > len - o)
+			c = len - o;
+		if (k == max) {
+			ret = -ENOSPC;
+			break;
+		}
+		ret = translate_page(b, space, key, a, access, &page, fault);
+		if (ret)
+			break;
+		dma = page | (a & (GS_PAGE_SIZE - 1));
+		if (k && run[k - 1].dma + run[k - 1].len == dma)
+			run[k - 1].len += c;
+		else
+			run[k++] = (struct gs_mem_run){ .dma = dma, .len = c };
+		o += c;
+	}
+	*n = k;
+	*done += o;
+	return ret;
+}
+
+/*
  * Bytes [@va, @va + @len) of @space, translated page by page in address
  * order, each page exactly as gs_mem_batch_translate() would translate it
  * at that point (the same state, the same order: the TLB copies, the
  * counts and the fault cannot differ), and handed back as runs of
  * window-contiguous bytes: @run[0] starts at @va, each next run where the
  * one before ends, consecutive window pages merged into one run.  The
- * gain is the per-page cost: no call, the page table found again without
- * a walk, and one run for many pages instead of one piece each.
+ * gain is the per-page cost: no call, and one run for many pages instead
+ * of one piece each.
  *
  * 0 with every byte translated; -EFAULT with *@fault what
  * gs_mem_batch_translate() would give for the first page that does not
@@ -248,39 +291,58 @@ int gs_mem_batch_translate_range(struct gs_mem_batch *b, const struct gs_mem_spa
 				 struct gs_mem_run *run, unsigned int max, unsigned int *n,
 				 uint64_t *done, struct gs_fault *fault)
 {
-	uint64_t key = gs_mem_space_key(space), o = 0;
-	unsigned int k = 0;
-	int ret = 0;
+	*n = 0;
+	*done = 0;
+	return translate_into(b, space, gs_mem_space_key(space), va, len, access, run, max, n, done,
+			      fault);
+}
 
-	while (o < len) {
-		uint64_t a = va + o, page, dma;
-		uint64_t c = GS_PAGE_SIZE - (a & (GS_PAGE_SIZE - 1));
+/*
+ * Streams translated in turn, @span bytes of each at a time, for @len
+ * bytes: span 0 of stream 0, span 0 of stream 1, ..., span 1 of stream 0,
+ * ... - the order in which the blitter's reference path reads a span's
+ * source and then writes its destination - each span's pages as
+ * gs_mem_batch_translate_range() does them, into the stream's runs
+ * (@run[@n ..], merged across spans when the window is contiguous, *@done
+ * counting the bytes).  One call for a whole row of a blit instead of two
+ * a span.
+ *
+ * 0; -EFAULT with *@which the stream that faulted and *@fault its fault
+ * (the streams' @done say where each stopped); -ENOSPC before a span that
+ * a stream might have no room for (two runs a page it touches, at least):
+ * every span before it is translated whole, none of it or after it is.
+ */
+int gs_mem_batch_translate_spans(struct gs_mem_batch *b, struct gs_mem_stream *st, unsigned int nst,
+				 uint64_t len, uint64_t span, unsigned int *which,
+				 struct gs_fault *fault)
+{
+	uint64_t key[GS_MEM_STREAMS];
 
-		if (c > len - o)
-			c = len - o;
-		/*
-		 * A full list ends before the next page is translated, even
-		 * one that would have merged: a page translated and not handed
-		 * back would be translated again by the caller, one hit too many.
-		 */
-		if (k == max) {
-			ret = -ENOSPC;
-			break;
+	if (nst > GS_MEM_STREAMS)
+		return -EINVAL;
+	for (unsigned int i = 0; i < nst; i++)
+		key[i] = gs_mem_space_key(st[i].space);
+	for (uint64_t o = 0; o < len; o += span) {
+		uint64_t n = span < len - o ? span : len - o;
+		/* The pages a span of n bytes can touch, plus one. */
+		unsigned int room = (unsigned int)((n + GS_PAGE_SIZE - 1) / GS_PAGE_SIZE) + 2;
+
+		for (unsigned int i = 0; i < nst; i++) {
+			if (st[i].n + room > st[i].max)
+				return -ENOSPC;
 		}
-		ret = translate_page(b, space, key, a, access, &page, fault);
-		if (ret)
-			break;
-		dma = page | (a & (GS_PAGE_SIZE - 1));
-		if (k && run[k - 1].dma + run[k - 1].len == dma) {
-			run[k - 1].len += c;
-		} else {
-			run[k++] = (struct gs_mem_run){ .dma = dma, .len = c };
+		for (unsigned int i = 0; i < nst; i++) {
+			int ret = translate_into(b, st[i].space, key[i], st[i].va + o, n,
+						 st[i].access, st[i].run, st[i].max, &st[i].n,
+						 &st[i].done, fault);
+
+			if (ret) {
+				*which = i;
+				return ret;
+			}
 		}
-		o += c;
 	}
-	*n = k;
-	*done = o;
-	return ret;
+	return 0;
 }
 
 /* Write the entries the batch filled back to its TLB, and its counts. */

@@ -245,6 +245,22 @@ struct gs_mem_run {
 	uint64_t len;
 };
 
+/*
+ * One stream of gs_mem_batch_translate_spans(): bytes from @va of @space,
+ * translated for @access into @run[@n .. @max) (the caller sets @n and
+ * @done, usually 0; the call adds to them).
+ */
+#define GS_MEM_STREAMS		2
+
+struct gs_mem_stream {
+	const struct gs_mem_space *space;
+	uint64_t va;
+	enum gs_mem_access access;
+	struct gs_mem_run *run;
+	unsigned int max, n;
+	uint64_t done;
+};
+
 void gs_mem_batch_begin(struct gs_mem_batch *b, struct gs_device *dev, struct gs_tlb *tlb);
 int gs_mem_batch_translate(struct gs_mem_batch *b, const struct gs_mem_space *space,
 			   uint64_t va, enum gs_mem_access access, uint64_t *dma,
@@ -253,6 +269,9 @@ int gs_mem_batch_translate_range(struct gs_mem_batch *b, const struct gs_mem_spa
 				 uint64_t va, uint64_t len, enum gs_mem_access access,
 				 struct gs_mem_run *run, unsigned int max, unsigned int *n,
 				 uint64_t *done, struct gs_fault *fault);
+int gs_mem_batch_translate_spans(struct gs_mem_batch *b, struct gs_mem_stream *st, unsigned int nst,
+				 uint64_t len, uint64_t span, unsigned int *which,
+				 struct gs_fault *fault);
 void gs_mem_batch_end(struct gs_mem_batch *b);
 
 /* fault.c */
