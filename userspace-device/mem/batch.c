@@ -62,11 +62,9 @@ static bool pt_maps(const struct gs_mem_batch_pt *p, uint64_t root, uint64_t va)
 	return p->pc.valid && p->pc.root == root && p->pc.va_2m == va >> 21;
 }
 
-/* The page table kept for @va under @root, or NULL; the last one used first. */
-static struct gs_mem_batch_pt *find_pt(struct gs_mem_batch *b, uint64_t root, uint64_t va)
+/* find_pt() past the last one used: kept out of line, the common case is inlined. */
+static struct gs_mem_batch_pt *find_other_pt(struct gs_mem_batch *b, uint64_t root, uint64_t va)
 {
-	if (pt_maps(&b->pt[b->last_pt], root, va))
-		return &b->pt[b->last_pt];
 	for (unsigned int i = 0; i < GS_MEM_BATCH_PTS; i++) {
 		if (pt_maps(&b->pt[i], root, va)) {
 			b->last_pt = i;
@@ -74,6 +72,14 @@ static struct gs_mem_batch_pt *find_pt(struct gs_mem_batch *b, uint64_t root, ui
 		}
 	}
 	return NULL;
+}
+
+/* The page table kept for @va under @root, or NULL; the last one used first. */
+static inline struct gs_mem_batch_pt *find_pt(struct gs_mem_batch *b, uint64_t root, uint64_t va)
+{
+	if (pt_maps(&b->pt[b->last_pt], root, va))
+		return &b->pt[b->last_pt];
+	return find_other_pt(b, root, va);
 }
 
 static int ppgtt_walk(struct gs_mem_batch *b, uint64_t pml4, uint64_t va,
@@ -145,7 +151,7 @@ static inline bool slot_hits(const struct gs_mem_batch_slot *s, uint64_t key, ui
  * is always ppgtt.c's.
  */
 static inline bool quick_pte(struct gs_mem_batch *b, const struct gs_mem_space *space, uint64_t va,
-			     enum gs_mem_access access, struct gs_xlate *x)
+			     enum gs_mem_access access, uint64_t *dma_page, bool *writable)
 {
 	const struct gs_mem_batch_pt *p;
 	unsigned int idx = (unsigned int)(va >> GS_PAGE_SHIFT) & (GS_MEM_PT_ENTRIES - 1);
@@ -162,8 +168,8 @@ static inline bool quick_pte(struct gs_mem_batch *b, const struct gs_mem_space *
 	w = p->pc.writable && (e & GEN8_PAGE_RW);
 	if (!(e & GEN8_PAGE_PRESENT) || (access == GS_MEM_WRITE && !w) || page >= b->dma_size)
 		return false;
-	x->dma_page = page;
-	x->writable = w;
+	*dma_page = page;
+	*writable = w;
 	return true;
 }
 
@@ -176,10 +182,9 @@ static inline __attribute__((always_inline)) int
 translate_page(struct gs_mem_batch *b, const struct gs_mem_space *space, uint64_t key,
 	       uint64_t va, enum gs_mem_access access, uint64_t *page, struct gs_fault *fault)
 {
-	uint64_t vpn = va >> GS_PAGE_SHIFT;
+	uint64_t vpn = va >> GS_PAGE_SHIFT, pg;
 	struct gs_mem_batch_slot *s = NULL;
-	struct gs_xlate x;
-	int ret;
+	bool w;
 
 	if (b->tlb) {
 		s = slot_get(b, gs_tlb_index(key, vpn));
@@ -190,24 +195,30 @@ translate_page(struct gs_mem_batch *b, const struct gs_mem_space *space, uint64_
 		}
 		b->misses++;
 	}
-	if (!quick_pte(b, space, va, access, &x)) {
+	/* Page and RW in registers: a struct gs_xlate in memory made a store-forwarding stall (perf). */
+	if (!quick_pte(b, space, va, access, &pg, &w)) {
+		struct gs_xlate x;
+		int ret;
+
 		if (space->kind == GS_MEM_PPGTT)
 			ret = ppgtt_walk(b, space->pml4, va, access, &x, fault);
 		else
 			ret = gs_mem_walk(b->dev, space, va, access, &x, fault, NULL);
 		if (ret)
 			return ret;	/* only translations are cached, never a fault */
+		pg = x.dma_page;
+		w = x.writable;
 	}
 	if (s) {
-		/* Field by field: a struct copy of x made a store-forwarding stall (perf). */
+		/* Field by field: a struct copy made a store-forwarding stall (perf). */
 		s->valid = true;
 		s->dirty = true;
 		s->key = key;
 		s->vpn = vpn;
-		s->x.dma_page = x.dma_page;
-		s->x.writable = x.writable;
+		s->x.dma_page = pg;
+		s->x.writable = w;
 	}
-	*page = x.dma_page;
+	*page = pg;
 	return 0;
 }
 
