@@ -199,6 +199,247 @@ static void t_batch_equals_one_by_one(void)
 }
 
 /*
+ * Ranges and interleaved spans (gs_mem_batch_translate_range(),
+ * gs_mem_batch_translate_spans()) against gs_mem_translate() page by page
+ * on the same sequence: the same window runs (compared merged), the same
+ * stopping byte and fault, and after every batch the same TLB entries and
+ * counts.  The tables of t_batch_equals_one_by_one() (contiguous window
+ * pages with gaps, absent, read-only and outside-window PTEs, a 2 MiB
+ * page, a missing PDE, a page table outside the window, the GGTT), plus
+ * pages mapped twice; the streams of a span pair are often 64 pages
+ * apart, so that they meet in the same TLB entries.
+ */
+#define MAX_XRUNS	4096u
+#define RUNS_VA		(BASE + 8 * SZ_2M)	/* mostly contiguous window pages */
+#define RUNS_PAGES	(2 * 512u)
+
+struct xrange {
+	struct gs_mem_run run[MAX_XRUNS];
+	unsigned int n;
+	uint64_t done;
+	int ret;
+	struct gs_fault f;
+};
+
+/* One page at a time through gs_mem_translate(), appended to @x as the batch would. */
+static int ref_into(struct gs_device *dev, const struct gs_mem_space *sp, uint64_t va, uint64_t len,
+		    enum gs_mem_access acc, struct xrange *x)
+{
+	for (uint64_t o = 0; o < len;) {
+		uint64_t a = va + o, c = PG - (a & (PG - 1)), dma;
+		int ret;
+
+		c = c < len - o ? c : len - o;
+		ret = gs_mem_translate(dev, sp, a, acc, &dma, &x->f);
+		if (ret)
+			return ret;
+		if (x->n && x->run[x->n - 1].dma + x->run[x->n - 1].len == dma)
+			x->run[x->n - 1].len += c;
+		else
+			x->run[x->n++] = (struct gs_mem_run){ .dma = dma, .len = c };
+		o += c;
+		x->done += c;
+	}
+	return 0;
+}
+
+/* Merge runs that continue one another (the batch may end a list early). */
+static void merge_runs(struct xrange *x)
+{
+	unsigned int k = 0;
+
+	for (unsigned int i = 0; i < x->n; i++) {
+		if (k && x->run[k - 1].dma + x->run[k - 1].len == x->run[i].dma)
+			x->run[k - 1].len += x->run[i].len;
+		else
+			x->run[k++] = x->run[i];
+	}
+	x->n = k;
+}
+
+static bool same_xrange(struct xrange *a, struct xrange *b)
+{
+	merge_runs(a);
+	merge_runs(b);
+	if (a->ret != b->ret || a->done != b->done || a->n != b->n)
+		return false;
+	for (unsigned int i = 0; i < a->n; i++) {
+		if (a->run[i].dma != b->run[i].dma || a->run[i].len != b->run[i].len)
+			return false;
+	}
+	return !a->ret || (a->f.type == b->f.type && a->f.ggtt == b->f.ggtt &&
+			   a->f.write == b->f.write && a->f.level == b->f.level && a->f.va == b->f.va);
+}
+
+/* A range in a batch, resumed after a full list (small @max lists end often). */
+static void batch_range(struct gs_mem_batch *b, const struct gs_mem_space *sp, uint64_t va,
+			uint64_t len, enum gs_mem_access acc, unsigned int max, struct xrange *x)
+{
+	do {
+		unsigned int n;
+		uint64_t done;
+
+		x->ret = gs_mem_batch_translate_range(b, sp, va + x->done, len - x->done, acc,
+						      x->run + x->n, max, &n, &done, &x->f);
+		CHECK(x->ret != -ENOSPC || n == max);
+		x->n += n;
+		x->done += done;
+	} while (x->ret == -ENOSPC && x->n + max <= MAX_XRUNS);
+}
+
+/* Where a stream starts: a run of the region, the other stream 64 pages on, or anywhere. */
+static uint64_t stream_va(bool ggtt, uint64_t other)
+{
+	unsigned int k = rnd() % 8;
+
+	if (ggtt)
+		return (uint64_t)(rnd() % (GGTT_PAGES + 4)) * PG + (rnd() % 2 ? 0 : rnd() % PG);
+	if (other && k < 3)
+		return other + (uint64_t)(1 + rnd() % 4) * 64 * PG;	/* the same TLB entries */
+	if (k == 3)
+		return random_va(false, BASE);
+	if (k < 7)
+		return RUNS_VA + (uint64_t)(rnd() % RUNS_PAGES) * PG + (rnd() % 2 ? 0 : rnd() % PG);
+	return BASE + (uint64_t)(rnd() % REGION_PAGES) * PG + (rnd() % 2 ? 0 : rnd() % PG);
+}
+
+
+/* RUNS_VA: runs of consecutive window pages, broken now and then by a gap or a PTE that faults. */
+static void map_runs(struct gtt_env *env, uint64_t pml4)
+{
+	for (unsigned int i = 0; i < RUNS_PAGES; i++) {
+		unsigned int k = rnd() % 64;
+		uint64_t pte = env_page(env) | RW;
+
+		if (k == 0)
+			pte = 0;
+		else if (k == 1)
+			pte = (pte & ~(uint64_t)RW) | RO;
+		else if (k < 4)
+			env_page(env);	/* a gap in the window after this page */
+		ppgtt_set(env, pml4, RUNS_VA + (uint64_t)i * PG, 12, pte);
+	}
+}
+
+/* Some pages of the region mapped a second time, at other addresses. */
+static void map_twice(struct gtt_env *env, uint64_t pml4)
+{
+	for (unsigned int i = 0; i < 64; i++) {
+		uint64_t from = BASE + (uint64_t)(rnd() % REGION_PAGES) * PG;
+		uint64_t to = (rnd() % 2 ? BASE : RUNS_VA) + (uint64_t)(rnd() % REGION_PAGES) * PG;
+		uint64_t pt = ppgtt_table_of(env, pml4, from, 12);
+
+		ppgtt_set(env, pml4, to, 12, entry_get(env, pt, (unsigned int)(from >> 12) & 511));
+		if (rnd() % 2)	/* and the page after it, so runs continue through it */
+			ppgtt_set(env, pml4, to + PG, 12,
+				  entry_get(env, pt, (unsigned int)((from >> 12) + 1) & 511));
+	}
+}
+
+static void t_ranges_equal_pages(void)
+{
+	struct gs_tlb *ta = gs_tlb_create(), *tb = gs_tlb_create();
+	struct gs_mem_batch *b = malloc(sizeof(*b));
+	struct xrange *xa = malloc(2 * sizeof(*xa)), *xb = malloc(2 * sizeof(*xb));
+	unsigned long ops = 0, faults = 0, multi = 0;
+	struct gtt_env env;
+	uint64_t pml4;
+	const char *seed = getenv("GS_SEED");
+
+	CHECK(ta && tb && b && xa && xb);
+	rng = seed ? strtoull(seed, NULL, 0) | 1 : 0x9e3779b97f4a7c15ull;
+	diag("seed %#llx (GS_SEED to replay)", (unsigned long long)rng);
+	env_start(&env, NULL);
+	pml4 = env_page(&env);
+	map_tables(&env, pml4);
+	map_twice(&env, pml4);
+	map_runs(&env, pml4);
+
+	for (int round = 0; round < 300; round++) {
+		gs_mem_batch_begin(b, env.dev, tb);
+		for (unsigned int op = 1 + rnd() % 8; op; op--) {
+			unsigned int nst = 1 + rnd() % 2, which = 0;
+			uint64_t len = 1 + rnd() % (12 * PG), span = rnd() % 2 ? PG : 1 + rnd() % (3 * PG);
+			struct gs_mem_space sa[2], sb[2];
+			struct gs_mem_stream st[2];
+			struct gs_fault fb = { 0 };
+			enum gs_mem_access acc[2] = { GS_MEM_READ, GS_MEM_WRITE };
+			int ra = 0, rb;
+
+			for (unsigned int i = 0; i < nst; i++) {
+				bool ggtt = rnd() % 8 == 0;
+
+				sa[i] = (struct gs_mem_space){ .kind = ggtt ? GS_MEM_GGTT : GS_MEM_PPGTT,
+							       .pml4 = pml4, .tlb = ta };
+				sb[i] = sa[i];
+				sb[i].tlb = tb;
+				memset(&xa[i], 0, sizeof(xa[i]));
+				memset(&xb[i], 0, sizeof(xb[i]));
+				st[i] = (struct gs_mem_stream){
+					.space = &sb[i], .va = stream_va(ggtt, i ? st[0].va : 0),
+					.access = nst == 1 && rnd() % 2 ? GS_MEM_WRITE : acc[i],
+					.run = xb[i].run, .max = MAX_XRUNS };
+			}
+			if (nst == 1) {
+				batch_range(b, &sb[0], st[0].va, len, st[0].access, 1 + rnd() % 4, &xb[0]);
+				xa[0].ret = ref_into(env.dev, &sa[0], st[0].va, len, st[0].access, &xa[0]);
+				CHECK_MSG(same_xrange(&xa[0], &xb[0]), "round %d: range %#llx + %llu differs",
+					  round, (unsigned long long)st[0].va, (unsigned long long)len);
+				faults += xa[0].ret != 0;
+				ops++;
+				continue;
+			}
+			rb = gs_mem_batch_translate_spans(b, st, nst, len, span, &which, &fb);
+			CHECK(rb != -ENOSPC);
+			for (uint64_t o = 0; o < len && !ra; o += span) {
+				uint64_t n = span < len - o ? span : len - o;
+
+				for (unsigned int i = 0; i < nst && !ra; i++) {
+					ra = ref_into(env.dev, &sa[i], st[i].va + o, n, st[i].access,
+						      &xa[i]);
+					if (ra) {
+						xa[i].ret = ra;
+						CHECK_EQ(which, i);
+					}
+				}
+			}
+			CHECK_EQ(ra, rb);
+			for (unsigned int i = 0; i < nst; i++) {
+				xb[i].n = st[i].n;
+				xb[i].done = st[i].done;
+				xb[i].ret = rb && which == i ? rb : 0;
+				xb[i].f = fb;
+				CHECK_MSG(same_xrange(&xa[i], &xb[i]),
+					  "round %d: stream %u of spans %#llx/%#llx + %llu by %llu differs",
+					  round, i, (unsigned long long)st[0].va,
+					  (unsigned long long)st[1].va, (unsigned long long)len,
+					  (unsigned long long)span);
+			}
+			faults += ra != 0;
+			multi++;
+			ops++;
+		}
+		gs_mem_batch_end(b);
+		same_tlbs(env.dev, ta, tb);
+		for (unsigned int i = rnd() % 4; i; i--)
+			ppgtt_set(&env, pml4, BASE + (uint64_t)(rnd() % REGION_PAGES) * PG, 12,
+				  random_pte(&env));
+		if (rnd() % 8 == 0)
+			env_flush_tlbs(&env);
+	}
+	diag("%lu ranges (%lu span pairs), %lu faults, %llu TLB hits", ops, multi, faults,
+	     (unsigned long long)atomic_load(&tb->hits));
+	CHECK(faults > ops / 20 && faults < ops - ops / 20);
+	CHECK(atomic_load(&tb->hits) > ops);
+	env_stop(&env);
+	free(xa);
+	free(xb);
+	free(b);
+	gs_tlb_destroy(ta);
+	gs_tlb_destroy(tb);
+}
+
+/*
  * The DMA lists the fast paths move and probe with (mem/dma.c): pieces in
  * order under one guard, stopping at the first that fails, which is named,
  * the pieces before it done whole and none after it touched.
@@ -281,6 +522,8 @@ int main(void)
 {
 	tap_run("batch translations = one at a time: results, faults, TLB contents, counts",
 		t_batch_equals_one_by_one);
+	tap_run("ranges and span pairs in a batch = page by page: runs, faults, TLB contents, counts",
+		t_ranges_equal_pages);
 	tap_run("DMA lists: in order, stopping at the first piece that fails", t_dma_lists);
 	return tap_done();
 }
