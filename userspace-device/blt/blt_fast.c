@@ -22,7 +22,10 @@
  *    reference would access with the same address, space and access type
  *    (gs_blt_addr(), then a batch of the engine's TLB, mem/batch.c: each
  *    translation the one the reference would get, the TLB left as it
- *    would leave it), then touches every window page the walk landed on,
+ *    would leave it; a row of linear surfaces walked left to right is
+ *    one gs_mem_batch_translate_spans() call, source and destination span
+ *    by span in the same order, rather than two walks a span), then
+ *    touches every window page the walk landed on,
  *    run by run (gs_dma_probe_list()), except pages this engine found
  *    present since the driver last removed window pages (mem/present.c,
  *    GENSIM_DMAWIN_INVALIDATE: a page that is there needs no touch to

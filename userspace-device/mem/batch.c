@@ -31,6 +31,16 @@
  *   block of 512 bytes, each entry one atomic 64-bit load), then used from
  *   the copy.  The walk and the PTE's checks are ppgtt.c's, shared with
  *   every other walk (gs_ppgtt_use_pte()), so the faults are the same.
+ * - Whole ranges (gs_mem_batch_translate_range()) and pairs of streams
+ *   span by span (gs_mem_batch_translate_spans(), a blit row's source and
+ *   destination) go through the same per-page step, in the same order,
+ *   so they leave the same state; what they save is the call a page, and
+ *   a miss whose page table and PTE block the batch holds and whose PTE
+ *   passes every check is answered inline (quick_pte(); anything else,
+ *   a fault included, takes the walk above).  Their pages come back as
+ *   runs: consecutive window pages merge into one.  A run list that
+ *   fills stops before the next page is translated, never after, so the
+ *   caller can go on from there without translating a page twice.
  */
 #include <errno.h>
 

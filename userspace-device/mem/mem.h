@@ -205,7 +205,9 @@ gs_reg_write_fn gfx_flsh_cntl_write;
  * back, so the TLB ends as the same translations one by one would leave
  * it.  Page tables reached by a PDE are kept (paging-structure caches,
  * hw-spec-memory "TLB and invalidation") with the PTEs read so far, read
- * 64 at a time.  Only the thread that owns the TLB may run a batch on it,
+ * 64 at a time.  A range, or two streams span by span, can be translated
+ * in one call into window runs, with the same result as page by page.
+ * Only the thread that owns the TLB may run a batch on it,
  * and a batch lasts one unit of work: it does not see an invalidation
  * made meanwhile.
  */
