@@ -170,6 +170,7 @@ struct gs_blt_fast_counts {
 	atomic_ulong units;
 	atomic_ulong ref_spans;
 	atomic_ulong bands;	/* bands of tiled rows moved as whole tiles */
+	atomic_ulong row_groups;	/* runs of linear rows translated as one (blt_fast.c) */
 };
 extern struct gs_blt_fast_counts gs_blt_fast_counts;
 

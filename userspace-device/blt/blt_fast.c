@@ -841,15 +841,6 @@ static bool row_linear(const struct gs_blt_plan *p, const struct gs_blt_surf *s,
 	return *va + (uint64_t)p->w * p->op->cpp <= 1ull << 48;
 }
 
-/* The room a row needs in a unit: its spans, and as many runs as the per-span walk could add. */
-static bool row_fits(const struct unit *u, const struct gs_blt_plan *p)
-{
-	unsigned int runs = p->nspans * SPAN_CHUNKS_LIN;
-
-	return u->nspans + p->nspans <= UNIT_SPANS && u->d.n + runs <= MAX_RUNS &&
-	       (p->fast != GS_BLT_FAST_COPY || u->s.n + runs <= MAX_RUNS);
-}
-
 /* The runs one stream of a row translated, from GPU address @va, into @st. */
 static void add_runs(struct stream *st, const struct gs_mem_stream *ms, uint32_t off)
 {
@@ -863,23 +854,33 @@ static void add_runs(struct stream *st, const struct gs_mem_stream *ms, uint32_t
 }
 
 /*
- * Row @r into @u as unit_add() span by span would add it, with *@k the
- * spans added whole: all of them, or fewer when the unit's lists filled
- * (the caller goes on span by span).  -EFAULT as unit_add(): the fault
- * recorded, span *@k the one that faulted.
+ * Rows [@r, @r + @m) into @u as unit_add() span by span would add them,
+ * given that they follow one another in both surfaces and fill their
+ * spans (rows_together()) when @m > 1.  *@k: the spans added whole, all
+ * @m rows' or fewer when the unit's lists or spans filled (-ENOSPC; the
+ * caller flushes and goes on).  -EFAULT as unit_add(): the fault
+ * recorded, span *@k (counted over the rows) the one that faulted.
  */
-static int unit_add_row(struct unit *u, struct gs_blt_plan *p, uint32_t r, uint32_t *k)
+static int unit_add_rows(struct unit *u, struct gs_blt_plan *p, uint32_t r, uint32_t m, uint32_t *k)
 {
 	const struct gs_blt_op *op = p->op;
 	bool copy = p->fast == GS_BLT_FAST_COPY;
 	int64_t y = gs_blt_row_y(p, r);
-	uint32_t span = p->span_px * op->cpp, bytes = p->w * op->cpp, done;
+	uint32_t span = p->span_px * op->cpp, bytes, done;
 	struct gs_mem_space ms_s = space(p->cs, op->src.ggtt), ms_d = space(p->cs, op->dst.ggtt);
 	struct gs_mem_stream st[2];
 	unsigned int nst = 0, which = 0;
 	uint64_t va_s = 0, va_d = 0;
 	int ret;
 
+	/* No more spans than the unit has records for. */
+	if (m > (UNIT_SPANS - u->nspans) / p->nspans)
+		m = (UNIT_SPANS - u->nspans) / p->nspans;
+	if (!m) {
+		*k = 0;
+		return -ENOSPC;
+	}
+	bytes = m * p->w * op->cpp;
 	(void)row_linear(p, &op->dst, (int64_t)p->x1 * op->cpp, y, &va_d);
 	if (copy) {
 		(void)row_linear(p, &op->src, (int64_t)p->sx * op->cpp, y - p->y1 + p->sy, &va_s);
@@ -893,19 +894,21 @@ static int unit_add_row(struct unit *u, struct gs_blt_plan *p, uint32_t r, uint3
 		add_runs(&u->s, &st[0], u->bytes);
 	add_runs(&u->d, &st[nst - 1], u->bytes);
 	/* The spans translated whole: every one, or those before the stop. */
-	*k = ret ? (uint32_t)(st[ret == -EFAULT ? which : nst - 1].done / span) : p->nspans;
+	*k = ret ? (uint32_t)(st[ret == -EFAULT ? which : nst - 1].done / span) : m * p->nspans;
 	for (uint32_t j = 0; j < *k; j++) {
 		uint32_t n = bytes - j * span < span ? bytes - j * span : span;
 
-		u->span[u->nspans++] = (struct span_ref){ .r = r, .k = j, .off = u->bytes, .bytes = n };
+		u->span[u->nspans++] = (struct span_ref){ .r = r + j / p->nspans, .k = j % p->nspans,
+							  .off = u->bytes, .bytes = n };
 		u->bytes += n;
 	}
 	u->limit = u->bytes;
 	if (ret != -EFAULT)
-		return 0;
+		return ret;
 	/* As unit_add(): the faulting span recorded, not counted in u->bytes. */
 	done = (uint32_t)st[which].done - *k * span;
-	u->span[u->nspans] = (struct span_ref){ .r = r, .k = *k, .off = u->bytes,
+	u->span[u->nspans] = (struct span_ref){ .r = r + *k / p->nspans, .k = *k % p->nspans,
+						.off = u->bytes,
 						.bytes = bytes - *k * span < span ? bytes - *k * span : span };
 	u->faulted = true;
 	u->fault_write = which == nst - 1;
@@ -916,37 +919,53 @@ static int unit_add_row(struct unit *u, struct gs_blt_plan *p, uint32_t r, uint3
 	return -EFAULT;
 }
 
-/* Can row @r of @p go through unit_add_row()? */
+/* Can row @r of @p go through unit_add_rows()? */
 static bool row_at_once(const struct gs_blt_plan *p, uint32_t r)
 {
 	const struct gs_blt_op *op = p->op;
 	int64_t y = gs_blt_row_y(p, r);
 	uint64_t va;
 
-	if (p->rev_x || p->nspans > UNIT_SPANS || p->nspans * SPAN_CHUNKS_LIN > MAX_RUNS ||
+	if (p->rev_x || p->nspans > UNIT_SPANS ||
 	    !row_linear(p, &op->dst, (int64_t)p->x1 * op->cpp, y, &va))
 		return false;
 	return p->fast != GS_BLT_FAST_COPY ||
 	       row_linear(p, &op->src, (int64_t)p->sx * op->cpp, y - p->y1 + p->sy, &va);
 }
 
-/* Row @row, span by span, into @u.  0, or what unit_flush() returned. */
-static int add_row(struct unit *u, struct gs_blt_plan *p, uint32_t row)
+/*
+ * How many rows from @r (at most @n) unit_add_rows() can take as one:
+ * rows that fill their spans (so that the spans of the rows together are
+ * the rows' spans), each starting where the one before ends in both
+ * surfaces, in increasing addresses, with no wrap at 2^48 in all of them.
+ */
+static uint32_t rows_together(const struct gs_blt_plan *p, uint32_t r, uint32_t n)
 {
-	uint32_t k = 0;
+	const struct gs_blt_op *op = p->op;
+	uint64_t row = (uint64_t)p->w * op->cpp, va, lim;
+
+	if (n <= 1 || p->rev_y || row % ((uint64_t)p->span_px * op->cpp) || op->dst.pitch != (int64_t)row ||
+	    (p->fast == GS_BLT_FAST_COPY && op->src.pitch != (int64_t)row))
+		return 1;
+	/* The first row's start is checked by row_at_once(); the last row's end here. */
+	lim = (1ull << 48) / row;
+	if (n > lim)
+		n = (uint32_t)lim;
+	if (!row_linear(p, &op->dst, (int64_t)p->x1 * op->cpp, gs_blt_row_y(p, r), &va) ||
+	    va + n * row > 1ull << 48)
+		return 1;
+	if (p->fast == GS_BLT_FAST_COPY &&
+	    (!row_linear(p, &op->src, (int64_t)p->sx * op->cpp, gs_blt_row_y(p, r) - p->y1 + p->sy,
+			 &va) || va + n * row > 1ull << 48))
+		return 1;
+	return n;
+}
+
+/* Spans from span @k of row @row to the row's end, one at a time.  0, or what unit_flush() returned. */
+static int add_spans(struct unit *u, struct gs_blt_plan *p, uint32_t row, uint32_t k)
+{
 	int ret;
 
-	if (row_at_once(p, row)) {
-		if (!row_fits(u, p)) {
-			ret = unit_flush(u, p);
-			if (ret)
-				return ret;
-		}
-		if (unit_add_row(u, p, row, &k)) {
-			ret = unit_flush(u, p);
-			return ret ? ret : -EFAULT;
-		}
-	}
 	for (; k < p->nspans; k++) {
 		if (unit_full(u, p)) {
 			ret = unit_flush(u, p);
@@ -959,6 +978,48 @@ static int add_row(struct unit *u, struct gs_blt_plan *p, uint32_t row)
 		}
 	}
 	return 0;
+}
+
+/*
+ * Rows [@row, @row + @m) into @u, as many at once as unit_add_rows()
+ * takes, flushing the unit when it fills; a row cut by a full unit ends
+ * span by span.  0, or what unit_flush() returned.
+ */
+static int add_rows(struct unit *u, struct gs_blt_plan *p, uint32_t row, uint32_t m)
+{
+	uint32_t k;
+	int ret;
+
+	while (m) {
+		ret = unit_add_rows(u, p, row, m, &k);
+		if (ret == -EFAULT) {
+			ret = unit_flush(u, p);
+			return ret ? ret : -EFAULT;
+		}
+		row += k / p->nspans;
+		m -= k / p->nspans;
+		if (ret == -ENOSPC) {
+			if (k % p->nspans) {
+				ret = add_spans(u, p, row, k % p->nspans);
+				if (ret)
+					return ret;
+				row++;
+				m--;
+			}
+			if (m) {
+				ret = unit_flush(u, p);
+				if (ret)
+					return ret;
+			}
+		}
+	}
+	return 0;
+}
+
+/* Row @row into @u: whole when it can be, else span by span. */
+static int add_row(struct unit *u, struct gs_blt_plan *p, uint32_t row)
+{
+	return row_at_once(p, row) ? add_rows(u, p, row, 1) : add_spans(u, p, row, 0);
 }
 
 static uint64_t tlb_hits(const struct unit *u)
@@ -1078,8 +1139,16 @@ int gs_blt_fast_rows(struct gs_blt_plan *p, uint32_t r, uint32_t n)
 		if (th && gs_blt_row_y(p, row) % th == 0 && n - (row - r) >= th) {
 			ret = band(&u, p, rec, row, th);
 			row += th;
+		} else if (row_at_once(p, row)) {
+			uint32_t m = rows_together(p, row, r + n - row);
+
+			if (m > 1)
+				atomic_fetch_add_explicit(&gs_blt_fast_counts.row_groups, 1,
+							  memory_order_relaxed);
+			ret = add_rows(&u, p, row, m);
+			row += m;
 		} else {
-			ret = add_row(&u, p, row);
+			ret = add_spans(&u, p, row, 0);
 			row++;
 		}
 		if (ret)

@@ -258,6 +258,7 @@ static struct tcase draw(void)
 	bool tiled_ok, copy;
 	int w, h, dt, st;
 	int32_t pitch;
+	bool whole;
 
 	c.cmd = (int)rn(100);
 	c.cmd = c.cmd < 45 ? C_XY_COPY : c.cmd < 75 ? C_XY_COLOR : c.cmd < 80 ? C_XY_PAT :
@@ -278,6 +279,10 @@ static struct tcase draw(void)
 
 	/* Rows of up to 9000 bytes: more than two spans. */
 	w = chance(70) ? 1 + (int)rn(300) : 1 + (int)rn(9000 / c.cpp);
+	/* Rows of whole 4 KiB spans: with an exact pitch, several rows translate as one. */
+	whole = chance(15);
+	if (whole)
+		w = (int)(4096 / c.cpp) * (1 + (int)rn(2));
 	h = 1 + (int)rn(chance(80) ? 24 : 200);
 	if ((int64_t)w * c.cpp * h > 600000)
 		h = (int)(600000 / ((int64_t)w * c.cpp)) + 1;
@@ -359,6 +364,8 @@ static struct tcase draw(void)
 		pitch += (int32_t)rn(600);
 		break;
 	}
+	if (whole && chance(60))
+		pitch = w * (int32_t)c.cpp;
 	if (pitch > 32767 || pitch < -32767)
 		pitch = pitch > 0 ? 32767 : -32767;
 
@@ -579,6 +586,7 @@ static void t_differential(void)
 	unsigned long units0 = atomic_load(&gs_blt_fast_counts.units);
 	unsigned long spans0 = atomic_load(&gs_blt_fast_counts.ref_spans);
 	unsigned long bands0 = atomic_load(&gs_blt_fast_counts.bands);
+	unsigned long groups0 = atomic_load(&gs_blt_fast_counts.row_groups);
 	int faults = 0, done = 0;
 
 	rng_state = seed ? strtoull(seed, NULL, 0) : 0x5eed0fb17ull;
@@ -656,15 +664,18 @@ static void t_differential(void)
 	}
 	diag("%d blits completed, %d stopped by a fault, the same both ways", done, faults);
 	diag("fast path: %lu units, %lu overlapping spans through the reference path, %lu bands "
-	     "as whole tiles", atomic_load(&gs_blt_fast_counts.units) - units0,
+	     "as whole tiles, %lu groups of linear rows translated as one",
+	     atomic_load(&gs_blt_fast_counts.units) - units0,
 	     atomic_load(&gs_blt_fast_counts.ref_spans) - spans0,
-	     atomic_load(&gs_blt_fast_counts.bands) - bands0);
+	     atomic_load(&gs_blt_fast_counts.bands) - bands0,
+	     atomic_load(&gs_blt_fast_counts.row_groups) - groups0);
 	/* The draw must reach the fast paths, their fallback and faults both ways. */
 	if (only)
 		goto out;
 	CHECK(atomic_load(&gs_blt_fast_counts.units) - units0 > CASES / 4);
 	CHECK(atomic_load(&gs_blt_fast_counts.ref_spans) > spans0);
 	CHECK(atomic_load(&gs_blt_fast_counts.bands) > bands0);
+	CHECK(atomic_load(&gs_blt_fast_counts.row_groups) > groups0);
 	CHECK(faults > CASES / 20 && done > CASES / 2);
 out:
 	free(snap);
