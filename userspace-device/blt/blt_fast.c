@@ -895,12 +895,16 @@ static int unit_add_rows(struct unit *u, struct gs_blt_plan *p, uint32_t r, uint
 	add_runs(&u->d, &st[nst - 1], u->bytes);
 	/* The spans translated whole: every one, or those before the stop. */
 	*k = ret ? (uint32_t)(st[ret == -EFAULT ? which : nst - 1].done / span) : m * p->nspans;
-	for (uint32_t j = 0; j < *k; j++) {
+	/* Row and span counted along, not divided out: this loop runs once a span. */
+	for (uint32_t j = 0, rr = r, kk = 0; j < *k; j++) {
 		uint32_t n = bytes - j * span < span ? bytes - j * span : span;
 
-		u->span[u->nspans++] = (struct span_ref){ .r = r + j / p->nspans, .k = j % p->nspans,
-							  .off = u->bytes, .bytes = n };
+		u->span[u->nspans++] = (struct span_ref){ .r = rr, .k = kk, .off = u->bytes, .bytes = n };
 		u->bytes += n;
+		if (++kk == p->nspans) {
+			kk = 0;
+			rr++;
+		}
 	}
 	u->limit = u->bytes;
 	if (ret != -EFAULT)

@@ -319,6 +319,36 @@ int gs_mem_batch_translate_range(struct gs_mem_batch *b, const struct gs_mem_spa
 }
 
 /*
+ * gs_mem_batch_translate_spans() of one stream whose spans start on page
+ * boundaries: no page lies in two spans, so the spans one after another
+ * are one range, translated as many spans at a time as the run list
+ * surely holds (a run a page at most), with the same -ENOSPC rule.
+ */
+static int one_stream(struct gs_mem_batch *b, struct gs_mem_stream *st, uint64_t key, uint64_t len,
+		      uint64_t span, unsigned int *which, struct gs_fault *fault)
+{
+	uint64_t pages = span / GS_PAGE_SIZE;
+
+	*which = 0;
+	for (uint64_t o = 0; o < len;) {
+		uint64_t free = st->max - st->n, n;
+		int ret;
+
+		/* The room test of the general loop, for the first span of the group. */
+		if (free < pages + 2)
+			return -ENOSPC;
+		n = (free - 2) / pages * span;
+		n = n < len - o ? n : len - o;
+		ret = translate_into(b, st->space, key, st->va + o, n, st->access, st->run, st->max,
+				     &st->n, &st->done, fault);
+		if (ret)
+			return ret;
+		o += n;
+	}
+	return 0;
+}
+
+/*
  * Streams translated in turn, @span bytes of each at a time, for @len
  * bytes: span 0 of stream 0, span 0 of stream 1, ..., span 1 of stream 0,
  * ... - the order in which the blitter's reference path reads a span's
@@ -343,6 +373,8 @@ int gs_mem_batch_translate_spans(struct gs_mem_batch *b, struct gs_mem_stream *s
 		return -EINVAL;
 	for (unsigned int i = 0; i < nst; i++)
 		key[i] = gs_mem_space_key(st[i].space);
+	if (nst == 1 && !(st->va % GS_PAGE_SIZE) && !(span % GS_PAGE_SIZE))
+		return one_stream(b, st, key[0], len, span, which, fault);
 	for (uint64_t o = 0; o < len; o += span) {
 		uint64_t n = span < len - o ? span : len - o;
 		/* The pages a span of n bytes can touch, plus one. */
