@@ -367,7 +367,7 @@ int gs_mem_batch_translate_spans(struct gs_mem_batch *b, struct gs_mem_stream *s
 				 uint64_t len, uint64_t span, unsigned int *which,
 				 struct gs_fault *fault)
 {
-	uint64_t key[GS_MEM_STREAMS];
+	uint64_t key[GS_MEM_STREAMS], room;
 
 	if (nst > GS_MEM_STREAMS)
 		return -EINVAL;
@@ -375,23 +375,35 @@ int gs_mem_batch_translate_spans(struct gs_mem_batch *b, struct gs_mem_stream *s
 		key[i] = gs_mem_space_key(st[i].space);
 	if (nst == 1 && !(st->va % GS_PAGE_SIZE) && !(span % GS_PAGE_SIZE))
 		return one_stream(b, st, key[0], len, span, which, fault);
-	for (uint64_t o = 0; o < len; o += span) {
-		uint64_t n = span < len - o ? span : len - o;
-		/* The pages a span of n bytes can touch, plus one. */
-		unsigned int room = (unsigned int)((n + GS_PAGE_SIZE - 1) / GS_PAGE_SIZE) + 2;
+	/* The pages a span can touch, plus one: the room a span needs in each list. */
+	room = (span + GS_PAGE_SIZE - 1) / GS_PAGE_SIZE + 2;
+	for (uint64_t o = 0; o < len;) {
+		/*
+		 * As many spans as every list surely has room for, checked
+		 * once: a span adds at most room - 1 runs, so none of them
+		 * would have failed the test a span at a time either.
+		 */
+		uint64_t g = UINT64_MAX;
 
 		for (unsigned int i = 0; i < nst; i++) {
-			if (st[i].n + room > st[i].max)
-				return -ENOSPC;
+			uint64_t fit = (st[i].max - st[i].n) / room;
+
+			g = fit < g ? fit : g;
 		}
-		for (unsigned int i = 0; i < nst; i++) {
-			int ret = translate_into(b, st[i].space, key[i], st[i].va + o, n,
-						 st[i].access, st[i].run, st[i].max, &st[i].n,
-						 &st[i].done, fault);
+		if (!g)
+			return -ENOSPC;
+		for (; g && o < len; g--, o += span) {
+			uint64_t n = span < len - o ? span : len - o;
 
-			if (ret) {
-				*which = i;
-				return ret;
+			for (unsigned int i = 0; i < nst; i++) {
+				int ret = translate_into(b, st[i].space, key[i], st[i].va + o, n,
+							 st[i].access, st[i].run, st[i].max,
+							 &st[i].n, &st[i].done, fault);
+
+				if (ret) {
+					*which = i;
+					return ret;
+				}
 			}
 		}
 	}
