@@ -24,7 +24,9 @@
  *    translation the one the reference would get, the TLB left as it
  *    would leave it; a row of linear surfaces walked left to right is
  *    one gs_mem_batch_translate_spans() call, source and destination span
- *    by span in the same order, rather than two walks a span), then
+ *    by span in the same order, rather than two walks a span, and so are
+ *    consecutive rows that follow one another in both surfaces and fill
+ *    their spans: rows_together()), then
  *    touches every window page the walk landed on,
  *    run by run (gs_dma_probe_list()), except pages this engine found
  *    present since the driver last removed window pages (mem/present.c,
