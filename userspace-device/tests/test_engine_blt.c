@@ -990,12 +990,20 @@ static void t_stop_mid_blit(void)
 	EMIT(ctx, BB_START_PPGTT(bb.addr));
 	ee_submit(&env, ctx, NULL);
 	CHECK_EQ(ee_csb(&env, GS_BCS, 1, st, id, WAIT_MS), 1);
-	for (int i = 0; i < 10; i++) {
+	/*
+	 * Ten stops at least, and on until one lands after the first rows:
+	 * on a slow machine (TSan, load) ten stops a millisecond apart may
+	 * all land before the blit's first row.  Bounded by the blit's end.
+	 */
+	for (int i = 0; i < 10 || (!rows_seen && i < 5000); i++) {
 		ee_write(&env, RING_MI_MODE(base), MASKED_ON(STOP_RING));
 		CHECK_MSG(ee_poll(&env, RING_MI_MODE(base), MODE_IDLE, MODE_IDLE, 1000),
 			  "stop %d not honoured within a second", i);
-		if (ee_read(&env, RING_EXECLIST_STATUS_HI(base)) == 0x66 &&
-		    rd32(&env.e[GS_BCS].hwsp_cpu[HWSP_CSB_WRITE_PTR]) == 0) {
+		if (rd32(&env.e[GS_BCS].hwsp_cpu[HWSP_CSB_WRITE_PTR]) != 0) {
+			ee_write(&env, RING_MI_MODE(base), MASKED_OFF(STOP_RING));
+			break;	/* the blit ended */
+		}
+		if (ee_read(&env, RING_EXECLIST_STATUS_HI(base)) == 0x66) {
 			mid++;
 			/* Stopped mid-blit: the rows done so far are published. */
 			rows_mid = blt_rows(&env) - rows0;
