@@ -126,12 +126,16 @@ static int gensim_debugfs_info(struct seq_file *m, void *data)
 		   info->eu_total, info->threads_per_eu, info->ggtt_size >> 20);
 	seq_printf(m, "channel: %s%s\n", gensim_channel_dead(gdev->chan) ? "dead" : "attached",
 		   gensim_channel_wedged(gdev->chan) ? ", wedged" : "");
-	seq_printf(m, "interrupts: %lld handled, %lld spurious\n",
-		   atomic64_read(&gdev->irq_stats.count), atomic64_read(&gdev->irq_stats.spurious));
+	seq_printf(m, "interrupts: %lld handled, %lld spurious, %lld deferred\n",
+		   atomic64_read(&gdev->irq_stats.count), atomic64_read(&gdev->irq_stats.spurious),
+		   atomic64_read(&gdev->irq_stats.deferred));
 	for (id = 0; id < GENSIM_NUM_ENGINES; id++)
 		if (info->engine_mask & BIT(id))
-			seq_printf(m, "%s user interrupts: %lld\n", gensim_engine_name(id),
-				   atomic64_read(&gdev->irq_stats.engine[id]));
+			seq_printf(m, "%s user interrupts: %lld\n%s missed interrupts: %lld\n",
+				   gensim_engine_name(id),
+				   atomic64_read(&gdev->irq_stats.engine[id]),
+				   gensim_engine_name(id),
+				   atomic64_read(&gdev->irq_stats.missed[id]));
 	return 0;
 }
 

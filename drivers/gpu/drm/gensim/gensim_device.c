@@ -279,6 +279,7 @@ static struct gensim_device *gensim_device_create(struct gensim_uif *uif,
 	gdev->chan = chan;
 	gensim_channel_get(chan);
 	init_waitqueue_head(&gdev->irq_wq);
+	spin_lock_init(&gdev->irq_lock);
 	spin_lock_init(&gdev->faults.lock);
 	err = drmm_mutex_init(&gdev->drm, &gdev->bind_lock);
 	if (!err)

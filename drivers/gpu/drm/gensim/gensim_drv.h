@@ -83,12 +83,18 @@ struct gensim_info {
  * struct gensim_irq_stats - interrupt counters, updated in hard irq
  * @count: interrupts that had something pending
  * @spurious: interrupts with nothing pending (merged or spurious)
+ * @deferred: interrupts that arrived before the device applied the
+ *	previous handler's acknowledgment, left for the one it raises then
  * @engine: user interrupts per engine
+ * @missed: per engine, timeouts that found the job's breadcrumb written or
+ *	context status entries unread: an interrupt the driver never handled
  */
 struct gensim_irq_stats {
 	atomic64_t count;
 	atomic64_t spurious;
+	atomic64_t deferred;
 	atomic64_t engine[GENSIM_NUM_ENGINES];
+	atomic64_t missed[GENSIM_NUM_ENGINES];
 };
 
 /**
@@ -186,6 +192,17 @@ struct gensim_device {
 	struct gensim_irq_stats irq_stats;
 	/** @irq_wq: woken after each handled interrupt (self-test waits) */
 	wait_queue_head_t irq_wq;
+	/**
+	 * @irq_lock: Protects @irq_acked.  One interrupt handler at a time,
+	 * as the kernel guarantees for a real line: the channel's irq_work
+	 * may otherwise run on two CPUs at once.  Hard irq only.
+	 */
+	spinlock_t irq_lock;
+	/**
+	 * @irq_acked: the write log position after the last handler's
+	 * writes (its IIR acknowledgments and master enable)
+	 */
+	u32 irq_acked;
 
 	/** @scratch_page: GGTT scratch page, also the DMA self-test target */
 	struct page *scratch_page;
@@ -254,6 +271,8 @@ int gensim_topology_decode(struct gensim_info *info, u32 fuse2, const u32 dis[3]
 u32 gensim_read(struct gensim_device *gdev, u32 reg);
 u32 gensim_read_irq(struct gensim_device *gdev, u32 reg);
 void gensim_write(struct gensim_device *gdev, u32 reg, u32 val);
+u32 gensim_write_pos(struct gensim_device *gdev, u32 reg, u32 val);
+bool gensim_write_applied(struct gensim_device *gdev, u32 pos);
 int gensim_wait_for(struct gensim_device *gdev, u32 reg, u32 mask, u32 value,
 		    unsigned int timeout_ms);
 

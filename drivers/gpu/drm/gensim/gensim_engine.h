@@ -282,7 +282,7 @@ u32 gensim_lrc_seqno_ggtt(struct gensim_queue *q);
 
 /* gensim_execlists.c */
 void gensim_execlists_submit_locked(struct gensim_engine *engine, struct gensim_queue *q);
-void gensim_execlists_process_csb(struct gensim_engine *engine);
+unsigned int gensim_execlists_process_csb(struct gensim_engine *engine);
 void gensim_execlists_dequeue_locked(struct gensim_engine *engine);
 void gensim_execlists_reset_locked(struct gensim_engine *engine);
 const char *gensim_csb_check(u32 status, bool pending, bool inflight);
@@ -293,7 +293,7 @@ unsigned int gensim_job_bound_ms(void);
 int gensim_queue_sched_init(struct gensim_queue *q);
 void gensim_queue_sched_fini(struct gensim_queue *q);
 void gensim_sched_pool_fini(void);
-void gensim_engine_signal_locked(struct gensim_engine *engine, int error);
+unsigned int gensim_engine_signal_locked(struct gensim_engine *engine, int error);
 void gensim_queue_fail_jobs_locked(struct gensim_queue *q, int error, int rest_error);
 struct dma_fence *gensim_hw_fence_alloc(void);
 void gensim_job_free(struct gensim_job *job);

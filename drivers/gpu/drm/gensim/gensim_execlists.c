@@ -255,17 +255,19 @@ static bool consume(struct gensim_engine *engine, u32 status)
  * @engine: the engine whose context-switch interrupt fired
  *
  * Context: hard irq (or any); takes engine->lock.
+ * Returns: how many entries were consumed.
  */
-void gensim_execlists_process_csb(struct gensim_engine *engine)
+unsigned int gensim_execlists_process_csb(struct gensim_engine *engine)
 {
 	u32 *hwsp = engine->hwsp_vaddr;
+	unsigned int consumed = 0;
 	unsigned long flags;
 	u32 head, tail;
 
 	spin_lock_irqsave(&engine->lock, flags);
 	if (engine->lost_error || gensim_channel_wedged(engine->gdev->chan)) {
 		spin_unlock_irqrestore(&engine->lock, flags);
-		return;
+		return 0;
 	}
 	head = engine->csb_head;
 	/* Pairs with the device's release store of the pointer after the entry. */
@@ -279,7 +281,7 @@ void gensim_execlists_process_csb(struct gensim_engine *engine)
 					     RING_CONTEXT_STATUS_PTR(engine->mmio_base));
 		}
 		spin_unlock_irqrestore(&engine->lock, flags);
-		return;
+		return 0;
 	}
 	while (head != tail) {
 		u32 status, id;
@@ -289,9 +291,10 @@ void gensim_execlists_process_csb(struct gensim_engine *engine)
 		id = READ_ONCE(hwsp[HWSP_CSB_ENTRY0 + 2 * head + 1]);
 		trace_gensim_csb(engine->gdev, engine->id, head, status, id);
 		atomic64_inc(&engine->csb_events);
+		consumed++;
 		if (!consume(engine, status)) {
 			spin_unlock_irqrestore(&engine->lock, flags);
-			return;
+			return consumed;
 		}
 	}
 	engine->csb_head = head;
@@ -304,6 +307,7 @@ void gensim_execlists_process_csb(struct gensim_engine *engine)
 		     (u32)CSB_READ_PTR << 16 | FIELD_PREP(CSB_READ_PTR, head));
 	gensim_execlists_dequeue_locked(engine);
 	spin_unlock_irqrestore(&engine->lock, flags);
+	return consumed;
 }
 
 /**

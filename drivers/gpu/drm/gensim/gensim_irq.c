@@ -21,6 +21,20 @@
  * device raise the line again, so an event that arrives while the handler
  * runs is never lost, and several events may arrive as one interrupt.
  *
+ * Two things a PCI interrupt has for free are kept by hand.  The kernel
+ * never runs one line's handler on two CPUs at once; the irq_work may, so
+ * the handler takes irq_lock.  And on PCIe a register read does not pass
+ * the posted writes ahead of it; here the reads do not wait for the write
+ * log, so an IIR read while the previous handler's acknowledgment is
+ * still in the log shows bits already handled.  Acknowledged again, such
+ * a bit would clear whatever event latched in it after the first
+ * acknowledgment took effect: a user interrupt or a context switch lost,
+ * and the engine's last job never signalled.  The handler therefore reads
+ * nothing until the device has applied the previous handler's writes
+ * (irq_acked); until then it returns, and the device raises the line again
+ * when it applies the master enable with an event pending (hw-spec
+ * "Interrupts"), so the event is handled by that interrupt.
+ *
  * At probe gensim_irq_init() programs the banks for the engines present and
  * checks the whole path with GENSIM_IRQ_FORCE, which raises an event as if
  * an engine had.
@@ -80,10 +94,16 @@ void gensim_irq_handler(struct gensim_device *gdev)
 		atomic64_inc(&gdev->irq_stats.spurious);
 		return;
 	}
+	spin_lock(&gdev->irq_lock);
+	/* The registers do not show the last acknowledgment yet: see above. */
+	if (!gensim_write_applied(gdev, gdev->irq_acked)) {
+		atomic64_inc(&gdev->irq_stats.deferred);
+		goto unlock;
+	}
 	master = gensim_read_irq(gdev, GEN8_MASTER_IRQ) & ~GEN8_MASTER_IRQ_CONTROL;
 	if (!master || master == ~GEN8_MASTER_IRQ_CONTROL) {
 		atomic64_inc(&gdev->irq_stats.spurious);
-		return;
+		goto unlock;
 	}
 	atomic64_inc(&gdev->irq_stats.count);
 
@@ -102,8 +122,10 @@ void gensim_irq_handler(struct gensim_device *gdev)
 		if (bits)
 			dispatch_engine_irq(gdev, id, bits);
 	}
-	gensim_write(gdev, GEN8_MASTER_IRQ, GEN8_MASTER_IRQ_CONTROL);
+	gdev->irq_acked = gensim_write_pos(gdev, GEN8_MASTER_IRQ, GEN8_MASTER_IRQ_CONTROL);
 	wake_up_all(&gdev->irq_wq);
+unlock:
+	spin_unlock(&gdev->irq_lock);
 }
 
 static void gensim_irq_reset(struct gensim_device *gdev)

@@ -26,9 +26,11 @@
  *
  * The interrupt handler runs in hard irq and must not sleep, so it uses
  * gensim_read_irq(), which does not wait.  It only reads MASTER_IRQ and the
- * GT IIRs, whose bits its own pending writes can only clear; a stale read
- * costs a spurious pass over already-handled bits, which is harmless, just
- * as on hardware where new events race the handler.
+ * GT IIRs, and only once the device has applied the previous handler's
+ * writes (gensim_write_applied()): an IIR read while an earlier
+ * acknowledgment is still in the log shows bits that were already
+ * handled, and acknowledging them a second time would clear an event that
+ * latched in between, an interrupt lost (gensim_irq.c).
  *
  * After the device process is gone reads return all-ones, like a removed
  * PCIe device, and writes are dropped.
@@ -174,14 +176,18 @@ static bool wlog_wait_for_room(struct gensim_channel *chan, u32 reg)
  * @val: the value
  *
  * Context: any.
+ * Returns: the log position just after the record (free running, compared
+ * with the device's tail by gensim_write_applied()); for a dropped write,
+ * the position of the last record logged.
  */
-void gensim_channel_write(struct gensim_channel *chan, u32 reg, u32 val)
+u32 gensim_channel_write(struct gensim_channel *chan, u32 reg, u32 val)
 {
 	struct gensim_wlog_record *rec;
 	unsigned long flags;
+	u32 pos;
 
 	if (WARN_ON_ONCE(reg >= GENSIM_BAR0_REGS_SIZE || (reg & 3)))
-		return;
+		return READ_ONCE(chan->wlog_head);
 
 	spin_lock_irqsave(&chan->wlog_lock, flags);
 	/* Acquire: the device has finished reading the slots it gave back. */
@@ -189,12 +195,13 @@ void gensim_channel_write(struct gensim_channel *chan, u32 reg, u32 val)
 	       GENSIM_WLOG_NR_RECORDS) {
 		spin_unlock_irqrestore(&chan->wlog_lock, flags);
 		if (!wlog_wait_for_room(chan, reg))
-			return;
+			return READ_ONCE(chan->wlog_head);
 		spin_lock_irqsave(&chan->wlog_lock, flags);
 	}
 	if (gensim_channel_gone(chan)) {
+		pos = chan->wlog_head;
 		spin_unlock_irqrestore(&chan->wlog_lock, flags);
-		return;
+		return pos;
 	}
 
 	rec = &chan->records[chan->wlog_head & (GENSIM_WLOG_NR_RECORDS - 1)];
@@ -203,10 +210,12 @@ void gensim_channel_write(struct gensim_channel *chan, u32 reg, u32 val)
 	chan->wlog_head++;
 	/* Publish the record before the head that covers it. */
 	smp_store_release(&chan->wlog->head, chan->wlog_head);
+	pos = chan->wlog_head;
 	spin_unlock_irqrestore(&chan->wlog_lock, flags);
 
 	/* The doorbell: wakes the device's read()/poll() on the UIO node. */
 	uio_event_notify(&chan->uif->info);
+	return pos;
 }
 
 static u32 bar0_read(struct gensim_channel *chan, u32 reg)
@@ -266,6 +275,42 @@ void gensim_write(struct gensim_device *gdev, u32 reg, u32 val)
 {
 	trace_gensim_reg_write(gdev, reg, val);
 	gensim_channel_write(gdev->chan, reg, val);
+}
+
+/**
+ * gensim_write_pos - write a register and say where the write sits in the log
+ * @gdev: the device
+ * @reg: BAR0 offset
+ * @val: the value
+ *
+ * Context: any.
+ * Returns: the log position just after the write, for gensim_write_applied().
+ */
+u32 gensim_write_pos(struct gensim_device *gdev, u32 reg, u32 val)
+{
+	trace_gensim_reg_write(gdev, reg, val);
+	return gensim_channel_write(gdev->chan, reg, val);
+}
+
+/**
+ * gensim_write_applied - has the device applied every write up to a position?
+ * @gdev: the device
+ * @pos: a position gensim_write_pos() returned
+ *
+ * Never waits: what a posting read would wait for, asked without waiting.
+ * A dead or wedged channel counts as applied (nothing more will be).
+ *
+ * Context: any.
+ * Returns: true if the device's tail has reached @pos.
+ */
+bool gensim_write_applied(struct gensim_device *gdev, u32 pos)
+{
+	struct gensim_channel *chan = gdev->chan;
+
+	if (gensim_channel_gone(chan))
+		return true;
+	/* Pairs with the device's release store of tail after applying. */
+	return (s32)(smp_load_acquire(&chan->wlog->tail) - pos) >= 0;
 }
 
 /**

@@ -43,6 +43,10 @@
  *   The timeout's first step is a posting read, so a device that stopped
  *   draining the write log (an ELSP write never applied) is found wedged
  *   here, within device_timeout_ms.
+ * - The engine reported something no interrupt delivered: a breadcrumb
+ *   that passed the job's, or context status entries not yet read.  The
+ *   handler does the interrupt's work (jobs signalled, the execlists
+ *   moved on), counts a missed interrupt and lets the job wait again.
  * - The queue is the one the engine runs and its breadcrumb has not moved
  *   since the last look: it hangs.  The engine is reset (gensim_reset.c:
  *   the queue is banned, the job ends with -ETIME).  A GPGPU walker keeps
@@ -340,11 +344,13 @@ void gensim_queue_fail_jobs_locked(struct gensim_queue *q, int error, int rest_e
  * device: only jobs the driver emitted complete, and none out of order.
  *
  * Context: engine->lock held, any context (the user interrupt).
+ * Returns: how many jobs completed without error.
  */
-void gensim_engine_signal_locked(struct gensim_engine *engine, int error)
+unsigned int gensim_engine_signal_locked(struct gensim_engine *engine, int error)
 {
 	struct gensim_queue *q, *qtmp;
 	ktime_t now = ktime_get();
+	unsigned int done_jobs = 0;
 
 	list_for_each_entry_safe(q, qtmp, &engine->active, active_link) {
 		u32 done = gensim_lrc_completed_seqno(q);
@@ -365,16 +371,18 @@ void gensim_engine_signal_locked(struct gensim_engine *engine, int error)
 				gensim_engine_name(engine->id), q->ctx_id, done, last);
 			gensim_channel_wedge(q->gdev->chan, "breadcrumb ahead of every job",
 					     RING_HWS_PGA(engine->mmio_base));
-			return;
+			return done_jobs;
 		}
 		list_for_each_entry_safe(job, tmp, &q->jobs, link) {
 			if (!gensim_seqno_passed(done, job->seqno))
 				break;
 			complete_job_locked(q, job, 0, now);
+			done_jobs++;
 		}
 		if (list_empty(&q->jobs))
 			list_del_init(&q->active_link);
 	}
+	return done_jobs;
 }
 
 /*
@@ -442,6 +450,35 @@ static bool still_busy(struct gensim_queue *q, bool still)
 		q->busy_since = jiffies | 1;	/* never 0 */
 	return time_before(jiffies, q->busy_since +
 			   msecs_to_jiffies(gensim_compute_timeout_ms));
+}
+
+/*
+ * Before judging a hang, do what the engine's interrupts would have done:
+ * read the context status buffer and signal every job whose breadcrumb is
+ * in the status page.  A breadcrumb that passed means the job is complete,
+ * whatever became of its user interrupt, and unread status entries mean a
+ * context-switch interrupt never arrived (the queue may not even have
+ * been submitted yet).  Either is a missed interrupt, counted per engine
+ * in debugfs "info", not a hang; i915's hangcheck did the same with
+ * breadcrumbs that passed without an interrupt (its "missed interrupt"
+ * counts).  Returns: true if there was anything to catch up with.
+ */
+static bool catch_up_missed_irq(struct gensim_queue *q)
+{
+	struct gensim_engine *engine = q->engine;
+	unsigned int entries, jobs;
+	unsigned long flags;
+
+	entries = gensim_execlists_process_csb(engine);
+	spin_lock_irqsave(&engine->lock, flags);
+	jobs = engine->lost_error ? 0 : gensim_engine_signal_locked(engine, 0);
+	spin_unlock_irqrestore(&engine->lock, flags);
+	if (!entries && !jobs)
+		return false;
+	atomic64_inc(&q->gdev->irq_stats.missed[engine->id]);
+	drm_dbg(&q->gdev->drm, "%s: missed interrupt: %u status entries, %u jobs caught up\n",
+		gensim_engine_name(engine->id), entries, jobs);
+	return true;
 }
 
 /* Give drm_sched back the job it took off its pending list (v3d skip_reset). */
@@ -540,6 +577,9 @@ static enum drm_gpu_sched_stat gensim_timedout_job(struct drm_sched_job *sched_j
 	 * job with -EIO.
 	 */
 	if (gensim_channel_flush(gdev->chan))
+		goto exit;
+	/* Progress an interrupt did not report is progress: no reset. */
+	if (catch_up_missed_irq(q))
 		goto exit;
 
 	verdict = hang_check(q);

@@ -140,7 +140,7 @@ void gensim_channel_put(struct gensim_channel *chan);
 /* gensim_mmio.c */
 int gensim_channel_mmio_init(struct gensim_channel *chan);
 void gensim_channel_wedge(struct gensim_channel *chan, const char *why, u32 reg);
-void gensim_channel_write(struct gensim_channel *chan, u32 reg, u32 val);
+u32 gensim_channel_write(struct gensim_channel *chan, u32 reg, u32 val);
 int gensim_channel_flush(struct gensim_channel *chan);
 
 /* gensim_dmawin.c */
