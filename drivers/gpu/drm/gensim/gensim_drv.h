@@ -199,8 +199,8 @@ struct gensim_device {
 	 */
 	spinlock_t irq_lock;
 	/**
-	 * @irq_acked: the write log position after the last handler's
-	 * writes (its IIR acknowledgments and master enable)
+	 * @irq_acked: the write log position after the last IIR
+	 * acknowledgment a handler wrote
 	 */
 	u32 irq_acked;
 

@@ -30,10 +30,12 @@
  * a bit would clear whatever event latched in it after the first
  * acknowledgment took effect: a user interrupt or a context switch lost,
  * and the engine's last job never signalled.  The handler therefore reads
- * nothing until the device has applied the previous handler's writes
- * (irq_acked); until then it returns, and the device raises the line again
- * when it applies the master enable with an event pending (hw-spec
- * "Interrupts"), so the event is handled by that interrupt.
+ * nothing until the device has applied the previous handler's IIR writes
+ * (irq_acked); until then it returns.  Its master enable comes after them
+ * in the log, and when the device applies it with an event pending it
+ * raises the line again (hw-spec "Interrupts"), so the event is handled
+ * by that interrupt.  Not the master enable itself: the device sends that
+ * message while it applies the write, before its tail covers it.
  *
  * At probe gensim_irq_init() programs the banks for the engines present and
  * checks the whole path with GENSIM_IRQ_FORCE, which raises an event as if
@@ -114,7 +116,7 @@ void gensim_irq_handler(struct gensim_device *gdev)
 			continue;
 		iir[bank] = gensim_read_irq(gdev, GEN8_GT_IIR(bank));
 		if (iir[bank])
-			gensim_write(gdev, GEN8_GT_IIR(bank), iir[bank]);
+			gdev->irq_acked = gensim_write_pos(gdev, GEN8_GT_IIR(bank), iir[bank]);
 	}
 	for (id = 0; id < GENSIM_NUM_ENGINES; id++) {
 		u32 bits = iir[engine_irq[id].bank] >> engine_irq[id].shift & 0xffff;
@@ -122,7 +124,7 @@ void gensim_irq_handler(struct gensim_device *gdev)
 		if (bits)
 			dispatch_engine_irq(gdev, id, bits);
 	}
-	gdev->irq_acked = gensim_write_pos(gdev, GEN8_MASTER_IRQ, GEN8_MASTER_IRQ_CONTROL);
+	gensim_write(gdev, GEN8_MASTER_IRQ, GEN8_MASTER_IRQ_CONTROL);
 	wake_up_all(&gdev->irq_wq);
 unlock:
 	spin_unlock(&gdev->irq_lock);

@@ -27,7 +27,7 @@
  * The interrupt handler runs in hard irq and must not sleep, so it uses
  * gensim_read_irq(), which does not wait.  It only reads MASTER_IRQ and the
  * GT IIRs, and only once the device has applied the previous handler's
- * writes (gensim_write_applied()): an IIR read while an earlier
+ * IIR writes (gensim_write_applied()): an IIR read while an earlier
  * acknowledgment is still in the log shows bits that were already
  * handled, and acknowledging them a second time would clear an event that
  * latched in between, an interrupt lost (gensim_irq.c).
