@@ -92,6 +92,19 @@ static long missed_irqs(void)
 	return n;
 }
 
+/* Engine resets so far, all engines (debugfs engines, "resets N"). */
+static long engine_resets(void)
+{
+	char *info = gensim_debugfs("engines"), *p;
+	long n = 0;
+
+	igt_assert(info);
+	for (p = info; (p = strstr(p, " resets ")); p++)
+		n += strtol(p + strlen(" resets "), NULL, 10);
+	free(info);
+	return n;
+}
+
 static double now_s(void)
 {
 	struct timespec ts;
@@ -563,21 +576,25 @@ igt_main
 	 * breadcrumb or the context switch that would submit it unheard) and
 	 * was reset with -ETIME.  Thousands of interrupts from four engines
 	 * at once give that window many chances.  Every job must end with
-	 * status 1, and the timeout handler must not have had to catch up
-	 * with a missed interrupt either.
+	 * status 1, no engine may have been reset (the reset that ended the
+	 * stall often let every job complete, 6 s late), no round may take
+	 * job_timeout_ms, and the timeout handler must not have had to catch
+	 * up with a missed interrupt either.
 	 */
 	igt_subtest("pipelined-nops-four-engines") {
 		struct gensim_bb bb = gensim_bb_new(fd, vm, BB_VA);
 		uint32_t *s = calloc(PIPE_NOPS, sizeof(*s));
-		long missed = missed_irqs();
+		long missed = missed_irqs(), resets = engine_resets();
+		int timeout_ms = gensim_param_get("job_timeout_ms");
 		uint32_t q[4];
 
 		igt_assert(s);
+		igt_assert(timeout_ms > 0);
 		gensim_bb_end(&bb);
 		for (int e = 0; e < 4; e++)
 			q[e] = gensim_queue_create(fd, e, vm);
 		for (int r = 0; r < PIPE_ROUNDS; r++) {
-			double t0 = now_s();
+			double t0 = now_s(), t;
 
 			for (int i = 0; i < PIPE_NOPS; i++)
 				s[i] = gensim_exec_sync(fd, q[i % 4], bb.buf.va);
@@ -593,8 +610,13 @@ igt_main
 					     class_name[i % 4], gensim_syncobj_status(fd, s[i]));
 				drmSyncobjDestroy(fd, s[i]);
 			}
-			igt_info("round %d: %d jobs on 4 engines in %.3f s, missed interrupts %ld\n",
-				 r, PIPE_NOPS, now_s() - t0, missed_irqs() - missed);
+			t = now_s() - t0;
+			igt_info("round %d: %d jobs on 4 engines in %.3f s, missed interrupts %ld, "
+				 "resets %ld\n", r, PIPE_NOPS, t, missed_irqs() - missed,
+				 engine_resets() - resets);
+			igt_assert_eq(engine_resets() - resets, 0);
+			igt_assert_f(t * 1000 < timeout_ms, "round %d took %.3f s: a job timed out\n",
+				     r, t);
 		}
 		igt_assert_eq(missed_irqs() - missed, 0);
 		free(s);
