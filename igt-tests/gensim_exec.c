@@ -25,7 +25,7 @@
 
 #define WAIT_MS		30000
 #define NOP_WINDOW	500	/* nop batches per bounded wait */
-#define PIPE_ROUNDS	100	/* pipelined-nops-four-engines: rounds of */
+#define PIPE_ROUNDS	300	/* pipelined-nops-four-engines: rounds of */
 #define PIPE_NOPS	1000	/* nop batches over the four engines' queues */
 #define BB_VA		0x1000000ull
 #define DATA_VA		0x2000000ull
