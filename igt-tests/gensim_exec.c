@@ -619,6 +619,14 @@ igt_main
 				     r, t);
 		}
 		igt_assert_eq(missed_irqs() - missed, 0);
+		{
+			char *info = gensim_debugfs("info"), *l;
+
+			l = info ? strstr(info, "interrupts:") : NULL;
+			if (l)
+				igt_info("%.*s\n", (int)strcspn(l, "\n"), l);
+			free(info);
+		}
 		free(s);
 		gensim_bb_free(&bb);
 	}
