@@ -81,30 +81,29 @@ static uint64_t fdinfo_active_bytes(void)
 	return v;
 }
 
-/* The driver's count of interrupts its timeout handler found missed, all engines. */
-static long missed_irqs(void)
+/* The sum of every "KEY N" in debugfs file @name (all engines). */
+static long debugfs_sum(const char *name, const char *key)
 {
-	char *info = gensim_debugfs("info"), *p;
+	char *info = gensim_debugfs(name), *p;
 	long n = 0;
 
 	igt_assert(info);
-	for (p = info; (p = strstr(p, " missed interrupts: ")); p++)
-		n += strtol(p + strlen(" missed interrupts: "), NULL, 10);
+	for (p = info; (p = strstr(p, key)); p++)
+		n += strtol(p + strlen(key), NULL, 10);
 	free(info);
 	return n;
+}
+
+/* The driver's count of interrupts its timeout handler found missed, all engines. */
+static long missed_irqs(void)
+{
+	return debugfs_sum("info", " missed interrupts: ");
 }
 
 /* Engine resets so far, all engines (debugfs engines, "resets N"). */
 static long engine_resets(void)
 {
-	char *info = gensim_debugfs("engines"), *p;
-	long n = 0;
-
-	igt_assert(info);
-	for (p = info; (p = strstr(p, " resets ")); p++)
-		n += strtol(p + strlen(" resets "), NULL, 10);
-	free(info);
-	return n;
+	return debugfs_sum("engines", " resets ");
 }
 
 static double now_s(void)

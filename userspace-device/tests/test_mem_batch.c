@@ -125,6 +125,21 @@ static void same_tlbs(struct gs_device *dev, struct gs_tlb *a, struct gs_tlb *b)
 	CHECK_EQ(atomic_load(&a->misses), atomic_load(&b->misses));
 }
 
+/*
+ * After a batch: both TLBs must agree; then change a few entries of the
+ * region and flush sometimes, so the next batch meets stale and new ones.
+ */
+static void between_batches(struct gtt_env *env, uint64_t pml4, struct gs_tlb *ta,
+			    struct gs_tlb *tb)
+{
+	same_tlbs(env->dev, ta, tb);
+	for (unsigned int i = rnd() % 4; i; i--)
+		ppgtt_set(env, pml4, BASE + (uint64_t)(rnd() % REGION_PAGES) * PG, 12,
+			  random_pte(env));
+	if (rnd() % 8 == 0)
+		env_flush_tlbs(env);
+}
+
 static void t_batch_equals_one_by_one(void)
 {
 	struct gs_tlb *ta = gs_tlb_create(), *tb = gs_tlb_create();
@@ -179,13 +194,7 @@ static void t_batch_equals_one_by_one(void)
 			checked++;
 		}
 		gs_mem_batch_end(b);
-		same_tlbs(env.dev, ta, tb);
-		/* Change a few entries between batches; flush sometimes. */
-		for (unsigned int i = rnd() % 4; i; i--)
-			ppgtt_set(&env, pml4, BASE + (uint64_t)(rnd() % REGION_PAGES) * PG, 12,
-				  random_pte(&env));
-		if (rnd() % 8 == 0)
-			env_flush_tlbs(&env);
+		between_batches(&env, pml4, ta, tb);
 	}
 	hits = (unsigned long)atomic_load(&tb->hits);
 	diag("%lu translations, %lu faults, %lu TLB hits", checked, faults, hits);
@@ -450,12 +459,7 @@ static void t_ranges_equal_pages(void)
 			ops++;
 		}
 		gs_mem_batch_end(b);
-		same_tlbs(env.dev, ta, tb);
-		for (unsigned int i = rnd() % 4; i; i--)
-			ppgtt_set(&env, pml4, BASE + (uint64_t)(rnd() % REGION_PAGES) * PG, 12,
-				  random_pte(&env));
-		if (rnd() % 8 == 0)
-			env_flush_tlbs(&env);
+		between_batches(&env, pml4, ta, tb);
 	}
 	diag("%lu ranges (%lu through spans), %lu faults, %llu TLB hits", ops, multi, faults,
 	     (unsigned long long)atomic_load(&tb->hits));
