@@ -25,4 +25,17 @@ void tap_fail(const char *file, int line, const char *fmt, ...)
 	     if (a_ != b_) tap_fail(__FILE__, __LINE__, "%s == %#" PRIx64 ", expected %s == %#" PRIx64, \
 				    #a, a_, #b, b_); } while (0)
 
+/*
+ * The tests' deterministic generator, xorshift64* (Vigna, "An
+ * experimental exploration of Marsaglia's xorshift generators,
+ * scrambled", 2016): the same sequence on every run from a fixed seed.
+ */
+static inline uint64_t tap_xorshift64s(uint64_t *state)
+{
+	*state ^= *state >> 12;
+	*state ^= *state << 25;
+	*state ^= *state >> 27;
+	return *state * 0x2545f4914f6cdd1dull;
+}
+
 #endif

@@ -21,10 +21,7 @@ static uint64_t rng = 0x9e3779b97f4a7c15ull;
 
 static uint64_t next(void)
 {
-	rng ^= rng >> 12;
-	rng ^= rng << 25;
-	rng ^= rng >> 27;
-	return rng * 0x2545f4914f6cdd1dull;
+	return tap_xorshift64s(&rng);
 }
 
 static void expect_native(uint64_t c, struct gseu_native want)

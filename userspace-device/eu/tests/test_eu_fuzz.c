@@ -23,10 +23,7 @@ static uint64_t rng = 0x243f6a8885a308d3ull;
 
 static uint64_t next(void)
 {
-	rng ^= rng >> 12;
-	rng ^= rng << 25;
-	rng ^= rng >> 27;
-	return rng * 0x2545f4914f6cdd1dull;
+	return tap_xorshift64s(&rng);
 }
 
 static unsigned accepted, rejected;
