@@ -264,20 +264,6 @@ u32 gensim_read_irq(struct gensim_device *gdev, u32 reg)
 }
 
 /**
- * gensim_write - write a register through the write log
- * @gdev: the device
- * @reg: BAR0 offset
- * @val: the value
- *
- * Context: any.
- */
-void gensim_write(struct gensim_device *gdev, u32 reg, u32 val)
-{
-	trace_gensim_reg_write(gdev, reg, val);
-	gensim_channel_write(gdev->chan, reg, val);
-}
-
-/**
  * gensim_write_pos - write a register and say where the write sits in the log
  * @gdev: the device
  * @reg: BAR0 offset
@@ -290,6 +276,19 @@ u32 gensim_write_pos(struct gensim_device *gdev, u32 reg, u32 val)
 {
 	trace_gensim_reg_write(gdev, reg, val);
 	return gensim_channel_write(gdev->chan, reg, val);
+}
+
+/**
+ * gensim_write - write a register through the write log
+ * @gdev: the device
+ * @reg: BAR0 offset
+ * @val: the value
+ *
+ * Context: any.
+ */
+void gensim_write(struct gensim_device *gdev, u32 reg, u32 val)
+{
+	gensim_write_pos(gdev, reg, val);
 }
 
 /**
