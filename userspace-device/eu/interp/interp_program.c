@@ -150,6 +150,28 @@ static unsigned expand_imm(struct gsi_insn *pi, const struct gseu_reg *r,
 	}
 }
 
+/*
+ * The element of an immediate that lane k reads. A :v/:uv vector is the
+ * 128-bit expanded vector of eight words (965/G35 PRM Vol. 4 Subsystem and
+ * Cores (2008), 10.2.4 "Packed Signed Half-Byte Integer Vector") laid over
+ * the destination: lane k takes word (its destination byte offset / 2).
+ * Under a packed word destination that is word k; under a dword one it is
+ * word 2k, which IGC relies on ("add (4) r:ud r:uw 0xC080400:uv" for the
+ * byte offsets 0, 4, 8, 12 of a local array; eu-interpreter.rst). A :vf
+ * vector's four floats are read lane by lane.
+ */
+static unsigned imm_elem(const struct gsi_insn *pi, const struct gseu_reg *r,
+			 unsigned k, unsigned cnt)
+{
+	const struct gseu_reg *d = &pi->in.dst;
+
+	if ((r->type == GSEU_TYPE_V || r->type == GSEU_TYPE_UV) &&
+	    d->file != GSEU_FILE_IMM)
+		return (region_off(pi, d, true, k, gseu_type_size(d->type)) / 2) %
+		       cnt;
+	return k % cnt;
+}
+
 static void setup_operand(struct gsi_insn *pi, const struct gseu_reg *r,
 			  struct gsi_opnd *o, bool is_dst, const char *slot)
 {
@@ -165,7 +187,7 @@ static void setup_operand(struct gsi_insn *pi, const struct gseu_reg *r,
 		o->kind = GSI_K_IMM;
 		o->size = (uint8_t)gseu_type_size(o->type);
 		for (unsigned k = 0; k < n; k++)
-			o->off[k] = (uint16_t)((k % cnt) * o->size);
+			o->off[k] = (uint16_t)(imm_elem(pi, r, k, cnt) * o->size);
 		set_contig(o, n);
 		return;
 	}

@@ -93,7 +93,10 @@ static void t_imm(void)
 		 "mov(4) g5<1>F 0x3f383020VF\n"
 		 "mov(4) g6<1>F 0x80017f30VF\n"
 		 "mov(8) g7<1>W -5W\n"
-		 "mov(16) g8<1>D 0x76543210V\n");
+		 "mov(16) g8<1>D 0x76543210V\n"
+		 "mov(4) g10<1>UD 0x0C080400UV\n"
+		 "mov(4) g11<1>D 0x000F000EV\n"
+		 "mov(4) g12<2>UW 0x76543210UV\n");
 	for (unsigned k = 0; k < 8; k++) {
 		CHECK_EQ(T->grf[2].w[k], k);
 		CHECK_EQ((int16_t)T->grf[3].w[k], (int)k - 8);
@@ -106,9 +109,20 @@ static void t_imm(void)
 	CHECK(T->grf[6].f[1] == 31.0f);
 	CHECK(T->grf[6].f[2] == 0.1328125f);
 	CHECK_EQ(it_fbits(T->grf[6].f[3]), 0x80000000u);
-	/* SIMD16 with a V immediate repeats its 8 elements */
+	/*
+	 * The 8 words lie over the destination's bytes: lane k of a dword
+	 * destination takes word 2k mod 8 (IGC's "mov (4) r:ud 0xC080400:uv"
+	 * for 0, 4, 8, 12), a word destination at stride 2 word 2k.
+	 */
 	for (unsigned k = 0; k < 16; k++)
-		CHECK_EQ(T->grf[8 + k / 8].d[k % 8], k % 8);
+		CHECK_EQ(T->grf[8 + k / 8].d[k % 8], (2 * k) % 8);
+	for (unsigned k = 0; k < 4; k++) {
+		static const int32_t v[4] = { -2, 0, -1, 0 };
+
+		CHECK_EQ(T->grf[10].d[k], 4 * k);
+		CHECK_EQ((int32_t)T->grf[11].d[k], v[k]);
+		CHECK_EQ(T->grf[12].w[2 * k], 2 * k);
+	}
 }
 
 /* sel: predicate selects; sel.l/.ge = min/max with the non-NaN rule (#9) */
