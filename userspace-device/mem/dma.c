@@ -275,18 +275,37 @@ struct bulk {
 	size_t len;
 };
 
+/*
+ * Disjoint copies go in pieces of at most COPY_PIECE bytes.  The C library
+ * picks its method by size: on AMD CPUs glibc stops using `rep movsb`
+ * above the L2 size (rep_movsb_stop_threshold) for a vector loop that ran
+ * at 0.8 of it here (64 MiB copied in 256 KiB pieces at 24-27 GB/s, in 1
+ * MiB or larger pieces or whole at 20-22 GB/s, standalone on a 2-core
+ * EPYC with 1 MiB of L2 a core); elsewhere the piece size changes nothing.
+ */
+#define COPY_PIECE	(256u << 10)
+
+static void copy_bytes(uint8_t *win, uint64_t dst, uint64_t src, size_t len)
+{
+	if (dst + len <= src || src + len <= dst) {
+#ifdef BULK_DWORDS
+		copy_words(win + dst, win + src, len);
+#else
+		for (size_t o = 0; o < len; o += COPY_PIECE)
+			memcpy(win + dst + o, win + src + o,
+			       len - o < COPY_PIECE ? len - o : COPY_PIECE);
+#endif
+		return;
+	}
+	memmove(win + dst, win + src, len);
+}
+
 /* The access itself; PROBE keeps in *@at the page it is touching. */
 static void bulk_access(uint8_t *win, const struct bulk *b, volatile uint64_t *at)
 {
 	switch (b->op) {
 	case BULK_COPY:
-#ifdef BULK_DWORDS
-		if (b->dst + b->len <= b->src || b->src + b->len <= b->dst) {
-			copy_words(win + b->dst, win + b->src, b->len);
-			break;
-		}
-#endif
-		memmove(win + b->dst, win + b->src, b->len);
+		copy_bytes(win, b->dst, b->src, b->len);
 		break;
 	case BULK_FILL:
 		fill_bytes(win + b->dst, b->pattern, b->len);
