@@ -302,6 +302,16 @@ static struct tcase draw(void)
 		/* Near (overlapping) or anywhere within a rectangle's size. */
 		c.sx = c.x1 + (chance(50) ? (int)rn(21) - 10 : (int)rn(2 * (uint32_t)w + 1) - w);
 		c.sy = c.y1 + (chance(50) ? (int)rn(7) - 3 : (int)rn(2 * (uint32_t)h + 1) - h);
+		/*
+		 * Whole rows moved along themselves by a few pixels: each
+		 * span's source meets its own destination, so rows grouped
+		 * into one translation go to the reference path span by span,
+		 * by the row and span they record.
+		 */
+		if (whole && chance(50)) {
+			c.sy = c.y1;
+			c.sx = c.x1 + (int)rn(21) - 10;
+		}
 	} else if (c.cmd == C_XY_COPY) {
 		c.sx = (int)rn(64) - (st == LIN && chance(5) ? 70 : 0);
 		c.sy = (int)rn(16) - (st == LIN && chance(5) ? 20 : 0);
