@@ -221,6 +221,8 @@ static void t_batch_equals_one_by_one(void)
 #define MAX_XRUNS	4096u
 #define RUNS_VA		(BASE + 8 * SZ_2M)	/* mostly contiguous window pages */
 #define RUNS_PAGES	(2 * 512u)
+#define SCATTER_VA	(BASE + 10 * SZ_2M)	/* every page its own run */
+#define SCATTER_PAGES	512u
 
 struct xrange {
 	struct gs_mem_run run[MAX_XRUNS];
@@ -299,7 +301,7 @@ static void batch_range(struct gs_mem_batch *b, const struct gs_mem_space *sp, u
 /* Where a stream starts: a run of the region, the other stream 64 pages on, or anywhere. */
 static uint64_t stream_va(bool ggtt, uint64_t other)
 {
-	unsigned int k = rnd() % 8;
+	unsigned int k = rnd() % 10;
 
 	if (ggtt)
 		return (uint64_t)(rnd() % (GGTT_PAGES + 4)) * PG + (rnd() % 2 ? 0 : rnd() % PG);
@@ -307,8 +309,11 @@ static uint64_t stream_va(bool ggtt, uint64_t other)
 		return other + (uint64_t)(1 + rnd() % 4) * 64 * PG;	/* the same TLB entries */
 	if (k == 3)
 		return random_va(false, BASE);
-	if (k < 7)
+	if (k < 6)
 		return RUNS_VA + (uint64_t)(rnd() % RUNS_PAGES) * PG + (rnd() % 2 ? 0 : rnd() % PG);
+	if (k < 8)
+		return SCATTER_VA + (uint64_t)(rnd() % SCATTER_PAGES) * PG +
+		       (rnd() % 2 ? 0 : rnd() % PG);
 	return BASE + (uint64_t)(rnd() % REGION_PAGES) * PG + (rnd() % 2 ? 0 : rnd() % PG);
 }
 
@@ -328,6 +333,22 @@ static void map_runs(struct gtt_env *env, uint64_t pml4)
 			env_page(env);	/* a gap in the window after this page */
 		ppgtt_set(env, pml4, RUNS_VA + (uint64_t)i * PG, 12, pte);
 	}
+}
+
+/*
+ * SCATTER_VA: window pages in descending order, so that no two pages make
+ * one run and a short run list fills a page at a time (the room a group
+ * of spans needs is then exact).
+ */
+static void map_scattered(struct gtt_env *env, uint64_t pml4)
+{
+	uint64_t first = env_page(env);
+
+	for (unsigned int i = 1; i < SCATTER_PAGES; i++)
+		env_page(env);
+	for (unsigned int i = 0; i < SCATTER_PAGES; i++)
+		ppgtt_set(env, pml4, SCATTER_VA + (uint64_t)i * PG, 12,
+			  (first + (uint64_t)(SCATTER_PAGES - 1 - i) * PG) | RW);
 }
 
 /* Some pages of the region mapped a second time, at other addresses. */
@@ -393,8 +414,9 @@ static void t_ranges_equal_pages(void)
 	map_tables(&env, pml4);
 	map_twice(&env, pml4);
 	map_runs(&env, pml4);
+	map_scattered(&env, pml4);
 
-	for (int round = 0; round < 300; round++) {
+	for (int round = 0; round < 1500; round++) {
 		gs_mem_batch_begin(b, env.dev, tb);
 		for (unsigned int op = 1 + rnd() % 8; op; op--) {
 			unsigned int nst = 1 + rnd() % 2, which = 0;
