@@ -1030,12 +1030,12 @@ static int add_row(struct unit *u, struct gs_blt_plan *p, uint32_t row)
 
 static uint64_t tlb_hits(const struct unit *u)
 {
-	return atomic_load_explicit(&u->xl.tlb->hits, memory_order_relaxed) + u->xl.hits;
+	return gs_tlb_hits(u->xl.tlb) + u->xl.hits;
 }
 
 static uint64_t tlb_misses(const struct unit *u)
 {
-	return atomic_load_explicit(&u->xl.tlb->misses, memory_order_relaxed) + u->xl.misses;
+	return gs_tlb_misses(u->xl.tlb) + u->xl.misses;
 }
 
 /* The band's tiles in tile order, whole 4 KiB pages, MOVE_OPS to a call. */

@@ -171,10 +171,27 @@ struct gs_tlb_entry {
 	_Atomic uint64_t val;		/* DMA page | GS_TLB_W | GS_TLB_V */
 };
 
-struct gs_tlb {
-	struct gs_tlb_entry e[GS_TLB_ENTRIES];
+/*
+ * Hits and misses are statistics (gs_tlb_hits(), gs_tlb_misses()), counted
+ * per thread in one of GS_TLB_STRIPES stripes, each on its own cache line,
+ * with a relaxed load and store: exact for each thread alone (threads that
+ * share a stripe may lose counts).  A locked add on one shared counter was
+ * 27 % of an EU matmul's time with two workers sharing the TLB, and a plain
+ * add to it still 7 % (bench_eu -k matmul, perf): the line went from core
+ * to core on every lookup.  The pad keeps the stripes off the entries.
+ */
+#define GS_TLB_STRIPES		8
+
+struct gs_tlb_stripe {
 	atomic_uint_fast64_t hits;
 	atomic_uint_fast64_t misses;
+	char pad[64 - 2 * sizeof(atomic_uint_fast64_t)];
+};
+
+struct gs_tlb {
+	struct gs_tlb_entry e[GS_TLB_ENTRIES];
+	char pad[64];
+	struct gs_tlb_stripe count[GS_TLB_STRIPES];
 };
 
 /* The entry page @vpn of space @key can live in: one only (direct mapped). */
@@ -193,6 +210,8 @@ bool gs_tlb_lookup(struct gs_device *dev, struct gs_tlb *tlb, uint64_t key, uint
 bool gs_tlb_peek(struct gs_tlb *tlb, unsigned int i, uint64_t gen, uint64_t *key,
 		 uint64_t *vpn, struct gs_xlate *out);
 void gs_tlb_count(struct gs_tlb *tlb, uint64_t hits, uint64_t misses);
+uint64_t gs_tlb_hits(const struct gs_tlb *tlb);
+uint64_t gs_tlb_misses(const struct gs_tlb *tlb);
 void gs_tlb_fill(struct gs_tlb *tlb, uint64_t gen, uint64_t key, uint64_t va,
 		 const struct gs_xlate *x);
 gs_reg_write_fn gfx_flsh_cntl_write;

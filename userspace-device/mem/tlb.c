@@ -47,8 +47,10 @@ struct gs_tlb *gs_tlb_create(void)
 		atomic_init(&tlb->e[i].vpn, 0);
 		atomic_init(&tlb->e[i].val, 0);
 	}
-	atomic_init(&tlb->hits, 0);
-	atomic_init(&tlb->misses, 0);
+	for (size_t i = 0; i < GS_TLB_STRIPES; i++) {
+		atomic_init(&tlb->count[i].hits, 0);
+		atomic_init(&tlb->count[i].misses, 0);
+	}
 	return tlb;
 }
 
@@ -75,6 +77,25 @@ void gs_tlb_invalidate_all(struct gs_device *dev)
 static struct gs_tlb_entry *slot(struct gs_tlb *tlb, uint64_t key, uint64_t vpn)
 {
 	return &tlb->e[gs_tlb_index(key, vpn)];
+}
+
+/* The calling thread's stripe of the statistics (struct gs_tlb): given out in turn. */
+static struct gs_tlb_stripe *stripe(struct gs_tlb *tlb)
+{
+	static atomic_uint next;
+	static _Thread_local unsigned int mine = ~0u;
+
+	if (mine == ~0u)
+		mine = atomic_fetch_add_explicit(&next, 1, memory_order_relaxed) %
+		       GS_TLB_STRIPES;
+	return &tlb->count[mine];
+}
+
+/* @n more in a statistics counter: not a locked add (struct gs_tlb). */
+static inline void count_add(atomic_uint_fast64_t *c, uint64_t n)
+{
+	atomic_store_explicit(c, atomic_load_explicit(c, memory_order_relaxed) + n,
+			      memory_order_relaxed);
 }
 
 /*
@@ -106,10 +127,10 @@ bool gs_tlb_lookup(struct gs_device *dev, struct gs_tlb *tlb, uint64_t key, uint
 		goto miss;
 	out->dma_page = val & ~(uint64_t)(GS_PAGE_SIZE - 1);
 	out->writable = val & TLB_W;
-	atomic_fetch_add_explicit(&tlb->hits, 1, memory_order_relaxed);
+	count_add(&stripe(tlb)->hits, 1);
 	return true;
 miss:
-	atomic_fetch_add_explicit(&tlb->misses, 1, memory_order_relaxed);
+	count_add(&stripe(tlb)->misses, 1);
 	return false;
 }
 
@@ -146,10 +167,30 @@ bool gs_tlb_peek(struct gs_tlb *tlb, unsigned int i, uint64_t gen, uint64_t *key
 /* Add lookups made on a copy of the entries (mem/batch.c) to the statistics. */
 void gs_tlb_count(struct gs_tlb *tlb, uint64_t hits, uint64_t misses)
 {
+	struct gs_tlb_stripe *c = stripe(tlb);
+
 	if (hits)
-		atomic_fetch_add_explicit(&tlb->hits, hits, memory_order_relaxed);
+		count_add(&c->hits, hits);
 	if (misses)
-		atomic_fetch_add_explicit(&tlb->misses, misses, memory_order_relaxed);
+		count_add(&c->misses, misses);
+}
+
+uint64_t gs_tlb_hits(const struct gs_tlb *tlb)
+{
+	uint64_t n = 0;
+
+	for (size_t i = 0; i < GS_TLB_STRIPES; i++)
+		n += atomic_load_explicit(&tlb->count[i].hits, memory_order_relaxed);
+	return n;
+}
+
+uint64_t gs_tlb_misses(const struct gs_tlb *tlb)
+{
+	uint64_t n = 0;
+
+	for (size_t i = 0; i < GS_TLB_STRIPES; i++)
+		n += atomic_load_explicit(&tlb->count[i].misses, memory_order_relaxed);
+	return n;
 }
 
 /* Cache the translation of @va's page, walked under generation @gen. */

@@ -633,9 +633,9 @@ static void t_tlb_stale_then_flush(void)
 	ppgtt_set(&env, pml4, va, 12, a | RW);
 
 	CHECK_EQ(read32(&env, &s, va), 0xa00000);
-	CHECK_EQ(atomic_load(&tlb->misses), 1);
+	CHECK_EQ(gs_tlb_misses(tlb), 1);
 	CHECK_EQ(read32(&env, &s, va + 4), 0xa00001);
-	CHECK_EQ(atomic_load(&tlb->hits), 1);
+	CHECK_EQ(gs_tlb_hits(tlb), 1);
 
 	/* Repoint the PTE: the TLB still holds the old page. */
 	ppgtt_set(&env, pml4, va, 12, b | RW);
@@ -813,9 +813,9 @@ static void t_tlb_threads(void)
 	 */
 	CHECK_EQ(gs_loop_flush(env.loop, 5000), 0);
 	read32(&env, &r.space, race_va(0));
-	hits = atomic_load(&tlb->hits);
+	hits = gs_tlb_hits(tlb);
 	read32(&env, &r.space, race_va(0) + 4);
-	CHECK_EQ(atomic_load(&tlb->hits), hits + 1);
+	CHECK_EQ(gs_tlb_hits(tlb), hits + 1);
 	for (int i = 0; i < NR_VAS; i++)
 		CHECK_EQ(read32(&env, &r.space, race_va(i) + 8),
 			 (which[i] ? 0x200u + i : 0x100u + i) << 16 | 2);
