@@ -58,6 +58,8 @@ static int one_channel(struct ea_sf *c, const struct ea_target *tg, const struct
 	const struct gseu_send_msg *m = c->m;
 	unsigned int ch = u->ch[i];
 	uint32_t buf[16];
+	uint64_t last = 0;
+	bool have_last = false;
 
 	for (unsigned int k = 0; k < u->lanes;) {
 		uint64_t a;
@@ -68,7 +70,23 @@ static int one_channel(struct ea_sf *c, const struct ea_target *tg, const struct
 			continue;
 		}
 		a = lane_addr(m, u, k);
+		/*
+		 * A read of the dword the lane before read (a broadcast
+		 * address, as matmul's A[i][k]) takes its value: one message
+		 * reads each address once.
+		 */
+		if (!write && have_last && a == last) {
+			ea_rdw(m, i * u->regs, k, buf[0]);
+			k++;
+			continue;
+		}
 		n = run_len(m, u, k, a);
+		if (n == 1) {
+			last = a;
+			have_last = true;
+		} else {
+			have_last = false;
+		}
 		a += 4ull * ch;
 		if (n > 1 && !ea_target_in(tg, a, 4 * n))
 			n = 1;	/* bounds are per dword */

@@ -147,6 +147,50 @@ static void t_untyped_out_of_bounds(void)
 	untyped_copy(16, 2, 0xffff, 100, 2);
 }
 
+/*
+ * Lanes reading the same address (a broadcast, as matmul's A[i][k]): lane
+ * k reads channels 0-1 at (k / 4) * 16 of an A of 36 bytes (lanes 12-15
+ * and channel 1 of lanes 8-11 out of bounds: 0), lanes 1 and 6 off, and
+ * writes them to B at k * 16.  Each lane gets its own address's value.
+ */
+static void t_untyped_repeated_addresses(void)
+{
+	const uint32_t asize = 36, mask = 0xffbd;
+	struct bufs s;
+	struct gs_eu_dispatch d;
+	unsigned int ba, bb;
+	char text[4096];
+
+	bufs_start(&s);
+	ba = cse_buffer(&s.e, s.a, asize);
+	bb = cse_buffer(&s.e, s.b, ABYTES);
+	snprintf(text, sizeof(text),
+		 LANE_OFFSETS(4)
+		 "and(16) g12<1>UD g12<8,8,1>UD 0xfffffff0UD { align1 1H NoMask }\n"
+		 "send(16) g20<1>UD g12<8,8,1>UD dp_data1 0x%08xUD { align1 1H }\n"
+		 "mul(16) g30<1>UD g10<8,8,1>UW 16UW { align1 1H NoMask }\n"
+		 "mov(16) g32<1>UD g20<8,8,1>UD { align1 1H NoMask }\n"
+		 "mov(16) g34<1>UD g22<8,8,1>UD { align1 1H NoMask }\n"
+		 "send(16) null<1>UD g30<8,8,1>UD dp_data1 0x%08xUD { align1 1H }\n"
+		 CSE_EOT,
+		 untyped(false, false, 16, 2, ba), untyped(true, false, 16, 2, bb));
+	cse_desc(&s.e, &d, cse_kernel(&s.e, text));
+	d.simd = 16;
+	d.right_mask = mask;
+	cse_ok(&s.e, &d);
+	bufs_result(&s);
+	for (unsigned int k = 0; k < 16; k++)
+		for (unsigned int c = 0; c < 4; c++) {
+			unsigned int src = (k / 4) * 4 + c;
+			uint32_t want = !(mask >> k & 1) || c >= 2 ? SENTINEL :
+					src * 4 + 4 <= asize ? s.ha[src] : 0;
+
+			CHECK_MSG(s.hb[k * 4 + c] == want, "lane %u ch %u: %#x, want %#x", k, c,
+				  s.hb[k * 4 + c], want);
+		}
+	cse_stop(&s.e);
+}
+
 /* Byte scattered: lane k moves @size bytes from A + 3k to B + 5k. */
 static void byte_scattered(unsigned int size, unsigned int lanes)
 {
@@ -575,6 +619,8 @@ int main(void)
 	tap_run("untyped read/write SIMD16, 1-4 channels", t_untyped_simd16);
 	tap_run("T06 disabled lanes do not access memory", t_untyped_masked_lanes);
 	tap_run("untyped out of bounds: read 0, write dropped", t_untyped_out_of_bounds);
+	tap_run("untyped read: lanes sharing an address, off lanes between, out of bounds",
+		t_untyped_repeated_addresses);
 	tap_run("byte scattered read/write, 1/2/4 bytes, SIMD8/16", t_byte_scattered);
 	tap_run("OWord block read/write and unaligned read, every block size", t_oword_block);
 	tap_run("stateless BTI 255/253 and General State Buffer Size", t_stateless);
