@@ -32,6 +32,12 @@ gs_cmd_handler_fn gs_cmd_pipeline_select, gs_cmd_state_base_address, gs_cmd_medi
 	gs_cmd_media_curbe_load, gs_cmd_media_idd_load, gs_cmd_media_state_flush;
 gs_cmd_handler_fn gs_cmd_gpgpu_walker, gs_cmd_media_object, gs_cmd_media_object_walker;
 gs_cmd_handler_fn gs_cmd_media_object_prt, gs_cmd_media_object_grpid;
+/*
+ * cmd_gpgpu_media.c: while a MEDIA_OBJECT_GRPID thread group is open, only
+ * its next MEDIA_OBJECT_GRPID and MI_NOOP may run; true after the
+ * instruction error (it drops the group) for any other command @d.
+ */
+bool gs_media_group_gate(struct gs_cs *cs, const struct gs_cmd_desc *d);
 /* cmd_3d_state.c, cmd_3d_prim.c: the render engine's 3D pipeline (3d/) */
 gs_cmd_handler_fn gs_cmd_3d_state, gs_cmd_3d_primitive;
 enum gs_cmd_result gs_cmd_need_3d(struct gs_cs *cs, const char *what);

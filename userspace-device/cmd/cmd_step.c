@@ -10,15 +10,17 @@
  *  3. its length from the row's rule, checked against the row's bounds
  *     and, in the ring, against the commands left before RING_TAIL;
  *  4. fetch the whole command;
- *  5. MI_SET_PREDICATE may drop it (consumed, not executed);
- *  6. privilege: in a non-privileged batch (a PPGTT batch, or one started
+ *  5. while a MEDIA_OBJECT_GRPID thread group is open, anything but its
+ *     next GRPID or MI_NOOP is an instruction error (cmd_gpgpu_media.c);
+ *  6. MI_SET_PREDICATE may drop it (consumed, not executed);
+ *  7. privilege: in a non-privileged batch (a PPGTT batch, or one started
  *     from one) with RING_MODE's privilege-check-disable clear, the row's
  *     rule may drop it with a privilege violation (PRM Vol. 6 Command
  *     Stream Programming (Cherryview 2015), "User Mode Privileged
  *     Commands" (RCS, BCS, VCS, VECS));
- *  7. its handler; a row without one is an instruction error ("not
+ *  8. its handler; a row without one is an instruction error ("not
  *     implemented"), never silence;
- *  8. the position moves past it and is published.
+ *  9. the position moves past it and is published.
  *
  * A page fault while fetching stops the context (cs_fetch.c).
  */
@@ -71,6 +73,8 @@ enum gs_cmd_result gs_cs_step(struct gs_cs *cs)
 		return gs_cs_instruction_error(cs, "%s: its %u dwords run past RING_TAIL (%u bytes "
 					       "left)", d->name, len, gs_cs_ring_space(cs));
 	if (len > 1 && gs_cs_fetch(cs, len, &fault_done))
+		return GS_CMD_HALT;
+	if (gs_media_group_gate(cs, d))
 		return GS_CMD_HALT;
 
 	if (!(d->flags & GS_CMD_F_NOPRED) && gs_cs_predicated_off(cs)) {

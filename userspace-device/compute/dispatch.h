@@ -112,9 +112,11 @@ struct gs_eu_3d {
 };
 
 /*
- * A 3D dispatch's payload callback: reset @t (gseu_thread_reset() with the
- * thread's dispatch mask) and write its payload.  @index is the thread's
- * number in the dispatch (0..dim[0]-1), @fftid its hardware thread slot.
+ * A 3D or media dispatch's payload callback: reset @t (gseu_thread_reset()
+ * with the thread's dispatch mask) and write its payload.  @index is the
+ * thread's number in the dispatch (group number x thread_width + its index
+ * in the group; 0..dim[0]-1 with one thread a group), @fftid its hardware
+ * thread slot.
  * Called with the array's lock held, on the dispatching thread or a
  * worker: it may only read what the caller prepared.
  */
@@ -210,20 +212,26 @@ typedef void gs_eu_payload_fn(void *arg, uint32_t index, uint32_t fftid,
  * @progress_arg: its argument
  * @progress_ms: how often (default 2 ms)
  *
- * 3D threads (gensim; hw-spec-3d "Thread dispatch"), NULL for a walker:
- * @thread_payload: when set, the dispatch runs dim[0] threads, each a
- *	group of its own (thread_width, _height, _depth and dim[1], dim[2]
- *	are 1; no barrier, SLM or CURBE), and the callback writes each
- *	thread's payload instead of the GPGPU r0 and constants
+ * 3D and media threads (gensim; hw-spec-3d "Thread dispatch",
+ * hw-spec-compute "Media threads"), NULL for a walker:
+ * @thread_payload: when set, the dispatch runs dim[0] groups of
+ *	thread_width threads (thread_height, _depth, dim[1] and dim[2] are 1,
+ *	no CURBE), and the callback writes each thread's payload instead of
+ *	the GPGPU r0 and constants.  A group of more than one thread needs
+ *	a barrier or SLM (a MEDIA_OBJECT_GRPID thread group): its threads
+ *	share them as a walker's group does, and with the barrier the array
+ *	puts the group's barrier ID into r0.2 27:24 after the callback.  The
+ *	SIMD32 bound of 32 threads a group does not apply (64)
  * @payload_arg: its argument
  * @r3d: the URB and render targets the threads' messages reach
  *
  * Media threads (gensim; hw-spec-compute "The media scoreboard"), only
  * with @thread_payload, either may be NULL:
- * @thread_may_issue: asked before thread @index is issued, threads being
- *	issued in index order: false holds it (and every thread after it)
- *	until a thread ends, when it is asked again.  Holding a thread while
- *	none is live fails the dispatch (GS_EU_ERR_HANG): nothing could end
+ * @thread_may_issue: one thread a group only; asked before thread @index
+ *	is issued, threads being issued in index order: false holds it (and
+ *	every thread after it) until a thread ends, when it is asked again.
+ *	Holding a thread while none is live fails the dispatch
+ *	(GS_EU_ERR_HANG): nothing could end
  * @thread_retired: thread @index ended (EOT)
  * Both, like @thread_payload, run with the array's lock held.
  */

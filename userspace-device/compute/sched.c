@@ -146,7 +146,7 @@ static void retire(struct gs_eu_array *a, struct ea_run *run, struct ea_slot *s)
 	run->res.instructions += s->t->retired;
 	gs_trace_thread_end(s->subslice, s->eu, s->tid, s->fftid, g->seq, s->t->retired);
 	if (run->d.thread_retired)
-		run->d.thread_retired(run->d.payload_arg, g->id[0]);
+		run->d.thread_retired(run->d.payload_arg, g->id[0] * run->tpg + s->tig);
 	if (--g->live)
 		return;
 	gs_trace_group(false, s->subslice, g->barrier_id, g->seq, g->id);

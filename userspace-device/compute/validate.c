@@ -40,7 +40,7 @@ static bool slm_size_ok(uint32_t size)
 static int check_group(const struct gs_eu_array *a, const struct gs_eu_dispatch *d,
 		       char *why, size_t len)
 {
-	unsigned int tpg;
+	unsigned int tpg, max;
 
 	if (d->simd != 8 && d->simd != 16 && d->simd != 32)
 		return bad(why, len, "SIMD size %u: the walker has 8, 16 or 32", d->simd);
@@ -49,9 +49,11 @@ static int check_group(const struct gs_eu_array *a, const struct gs_eu_dispatch 
 		return bad(why, len, "threads per group %ux%ux%u: each counter counts 1..64",
 			   d->thread_width, d->thread_height, d->thread_depth);
 	tpg = d->thread_width * d->thread_height * d->thread_depth;
-	if (tpg > (d->simd == 32 ? 32u : 64u))
-		return bad(why, len, "%u threads per group: at most %u at SIMD%u", tpg,
-			   d->simd == 32 ? 32u : 64u, d->simd);
+	/* a payload callback's threads are not a walker's SIMD32 group: 64 */
+	max = d->simd == 32 && !d->thread_payload ? 32u : 64u;
+	if (tpg > max)
+		return bad(why, len, "%u threads per group: at most %u at SIMD%u", tpg, max,
+			   d->simd);
 	if (tpg > a->slots_per_ss)
 		return bad(why, len, "%u threads per group do not fit a subslice of %u threads",
 			   tpg, a->slots_per_ss);
@@ -115,12 +117,16 @@ int ea_validate(const struct gs_eu_array *a, const struct gs_eu_dispatch *d,
 		return bad(why, len, "kernel size bound %u bytes: 16 bytes .. 64 MiB",
 			   d->kernel_max_size);
 	if (d->thread_payload &&
-	    (d->thread_width != 1 || d->thread_height != 1 || d->thread_depth != 1 ||
-	     d->dim[1] != 1 || d->dim[2] != 1 || d->barrier_enable || d->slm_size || d->curbe))
-		return bad(why, len, "a 3D dispatch runs dim[0] threads, one a group, without "
-			   "barrier, SLM or CURBE");
+	    (d->thread_height != 1 || d->thread_depth != 1 || d->dim[1] != 1 || d->dim[2] != 1 ||
+	     d->curbe || (d->thread_width != 1 && !d->barrier_enable && !d->slm_size)))
+		return bad(why, len, "a payload callback's dispatch runs dim[0] groups of "
+			   "thread_width threads, without CURBE; more than one thread a group "
+			   "only with a barrier or SLM");
 	if ((d->thread_may_issue || d->thread_retired) && !d->thread_payload)
 		return bad(why, len, "thread_may_issue and thread_retired need thread_payload");
+	if (d->thread_may_issue && d->thread_width != 1)
+		return bad(why, len, "thread_may_issue holds single threads: groups of %u "
+			   "threads cannot use it", d->thread_width);
 	if (check_group(a, d, why, len))
 		return -1;
 	return check_payload(d, why, len);

@@ -128,9 +128,17 @@ void ea_build_payload(const struct ea_run *run, const struct ea_group *g, struct
 	unsigned int cross_reg = d->indirect_payload ? 1 + per : 1;
 	unsigned int own_reg = d->indirect_payload ? 1 : 1 + cross;
 
-	/* A 3D thread: the pipeline writes its payload (hw-spec-3d "Thread dispatch"). */
+	/*
+	 * A 3D or media thread: the pipeline writes its payload (hw-spec-3d
+	 * "Thread dispatch", hw-spec-compute "Media threads").  The barrier
+	 * is the array's to assign: with one, r0.2 27:24 gets its ID, where
+	 * a media root has it too ([PRM-MEDIA] 1.7.1.1 "Generic Mode Root
+	 * Thread") and a kernel copies it into its BarrierMsg.
+	 */
 	if (d->thread_payload) {
-		d->thread_payload(d->payload_arg, g->id[0], s->fftid, t);
+		d->thread_payload(d->payload_arg, g->id[0] * run->tpg + s->tig, s->fftid, t);
+		if (d->barrier_enable)
+			r0[2] = (r0[2] & ~0x0f000000u) | (uint32_t)(g->barrier_id & 0xf) << 24;
 		return;
 	}
 	gseu_thread_reset(t, ea_thread_mask(run, s->tig));

@@ -9,7 +9,7 @@ atomic_int gs_log_verbosity;
 void gs_log(enum gs_log_level level, const char *fmt, ...)
 {
 	static const char *const tag[] = { "error: ", "", "trace: " };
-	char line[512];
+	char line[1024];
 	va_list ap;
 
 	if ((int)level > atomic_load_explicit(&gs_log_verbosity, memory_order_relaxed) &&

@@ -79,7 +79,7 @@ static void raise_error(struct gs_cs *cs, uint32_t bit)
 
 static void log_error(struct gs_cs *cs, const char *kind, const char *fmt, va_list ap)
 {
-	char why[256], cmd[256];
+	char why[512], cmd[256];
 
 	vsnprintf(why, sizeof(why), fmt, ap);
 	gs_cmd_describe(cmd, sizeof(cmd), cs->eng->id, cs->cmd, cs->cmd_len);

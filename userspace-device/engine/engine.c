@@ -39,6 +39,7 @@
 #include "cs/engine.h"
 #include "engine/engine.h"
 #include "gpgpu/gpgpu.h"
+#include "gpgpu/media.h"
 #include "3d/r3d.h"
 #include "mem/mem.h"
 
@@ -246,6 +247,8 @@ static void engine_free(struct gs_engine *eng)
 		return;
 	if (eng->cs) {
 		free(eng->cs->cmd);
+		if (eng->cs->gpgpu)
+			gs_media_group_free(eng->cs->gpgpu->group);
 		free(eng->cs->gpgpu);
 		gs_3d_destroy(eng->cs->r3d);
 		if (eng->cs->blt)
@@ -285,7 +288,7 @@ static struct gs_engine *engine_alloc(struct gs_device *dev, int id)
 		goto fail;
 	/* The render engine's GPGPU state (gpgpu.h): context state, power-on now. */
 	if (id == GS_RCS) {
-		eng->cs->gpgpu = malloc(sizeof(*eng->cs->gpgpu));
+		eng->cs->gpgpu = calloc(1, sizeof(*eng->cs->gpgpu));
 		if (!eng->cs->gpgpu)
 			goto fail;
 		gs_gpgpu_reset(eng->cs->gpgpu);

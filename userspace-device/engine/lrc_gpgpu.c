@@ -40,6 +40,7 @@
 #include "core/device.h"
 #include "core/log.h"
 #include "cs/engine.h"
+#include "gpgpu/media.h"
 
 #define GS_GPGPU_IMAGE_MAGIC	0x47504731u	/* "1GPG": layout 1 */
 #define LIST_DWORDS		512		/* the list's 2 KiB */
@@ -50,6 +51,9 @@ static const uint32_t dispatchdim[3] = { GPGPU_DISPATCHDIMX, GPGPU_DISPATCHDIMY,
 
 void gs_gpgpu_reset(struct gs_gpgpu *st)
 {
+	/* an open MEDIA_OBJECT_GRPID group is dropped: none of its threads ran */
+	gs_media_group_free(st->group);
+	st->group = NULL;
 	st->pipeline = PIPELINE_SELECT_3D;
 	st->sba_valid = st->vfe_valid = st->curbe_valid = st->idd_valid = false;
 	memset(&st->sba, 0, sizeof(st->sba));

@@ -32,6 +32,7 @@
 struct gs_cs;
 struct gs_device;
 struct gs_engine;
+struct gs_media_group;
 
 /*
  * CURBE Allocation Size is at most 2016 32-byte units (PRM Vol. 2 Part 2 Media
@@ -72,6 +73,15 @@ struct gs_gpgpu {
 	uint32_t idd_dw[4];
 	unsigned int idd_count;
 	uint32_t idd[GS_GPGPU_IDD_MAX][IDD_DWORDS];
+
+	/*
+	 * The MEDIA_OBJECT_GRPID thread group open since its first command,
+	 * until End of Thread Group runs it (cmd_gpgpu_media.c); NULL: none.
+	 * While it is open the command streamer takes only its next
+	 * commands (gs_media_group_gate()), so it is never saved with the
+	 * context; a reset to power-on frees it.
+	 */
+	struct gs_media_group *group;
 
 	/* Statistics, for the log: walkers and MEDIA_OBJECTs dispatched. */
 	uint64_t dispatches;

@@ -72,9 +72,42 @@ struct gs_media_sb {
 void gs_media_sb_decode(const uint32_t *vfe_dw, struct gs_media_sb *sb);
 
 /*
+ * gensim's bound on the threads of one MEDIA_OBJECT_GRPID thread group:
+ * a GPGPU group's (hw-spec-compute "MEDIA_OBJECT_GRPID").
+ */
+#define GS_MEDIA_GROUP_MAX	64u
+
+/*
+ * One thread of a MEDIA_OBJECT_GRPID thread group, as its command gave it:
+ * @pos its GS_MEDIA_POS, @sb_mask its Scoreboard Mask (r0.0 31:24),
+ * @payload (malloc'd) its @payload_regs registers from r1.
+ */
+struct gs_media_thread {
+	uint32_t pos;
+	uint8_t sb_mask;
+	uint8_t *payload;
+	unsigned int payload_regs;
+};
+
+/*
+ * An open MEDIA_OBJECT_GRPID thread group (struct gs_gpgpu's group): the
+ * threads its commands have brought so far, run as one group when End of
+ * Thread Group arrives (cmd_gpgpu_media.c).
+ */
+struct gs_media_group {
+	uint32_t group_id;		/* DW6 GroupID */
+	unsigned int idd_off;		/* the descriptor every thread names */
+	uint32_t count;			/* threads in thr[] */
+	struct gs_media_thread thr[GS_MEDIA_GROUP_MAX];
+};
+
+/* Free @g (NULL: nothing) and its threads' payloads. */
+void gs_media_group_free(struct gs_media_group *g);
+
+/*
  * One media command's threads (MEDIA_OBJECT, _PRT, _GRPID: one thread;
- * MEDIA_OBJECT_WALKER: the walk), run as one gs_eu_dispatch() with
- * gs_media_job_attach().
+ * MEDIA_OBJECT_WALKER: the walk), or one MEDIA_OBJECT_GRPID thread group,
+ * run as one gs_eu_dispatch() with gs_media_job_attach().
  *
  * @r0: the r0 every thread starts from (hw-spec-compute "Media threads");
  *	with @r0_position each thread's X, Y (r0.1) and colour (r0.2 3:0)
@@ -85,6 +118,9 @@ void gs_media_sb_decode(const uint32_t *vfe_dw, struct gs_media_sb *sb);
  * @pos, @count: the threads, GS_MEDIA_POS, in dispatch order
  * @sb, @use_sb: the stalling scoreboard and whether the threads use it;
  *	@sb_mask is the command's mask (ANDed with the VFE's)
+ * @group: a MEDIA_OBJECT_GRPID thread group instead: @count threads in
+ *	one group, thread i with @group[i]'s position, mask and payload
+ *	(@pos, @payload, @payload_regs, @sb_mask and the scoreboard unused)
  */
 struct gs_media_job {
 	uint32_t r0[8];
@@ -99,6 +135,7 @@ struct gs_media_job {
 	struct gs_media_sb sb;
 	bool use_sb;
 	uint8_t sb_mask;
+	const struct gs_media_thread *group;
 
 	/* media_job.c: the threads issued and not yet ended, by index */
 	uint32_t *live;
@@ -108,7 +145,9 @@ struct gs_media_job {
 
 /*
  * Make @d run @job's threads: dim[0] = count threads of one a group, the
- * payload, scoreboard and retirement callbacks.  Returns 0 or -1 (no
+ * payload, scoreboard and retirement callbacks; with @group, one group of
+ * count threads and the payload callback only (the caller sets the
+ * barrier and SLM).  Returns 0 or -1 (no
  * memory).  gs_media_job_release() frees what it allocated.
  */
 int gs_media_job_attach(struct gs_media_job *job, struct gs_eu_dispatch *d);

@@ -5,7 +5,9 @@
  * "Media threads", "The media scoreboard").
  *
  * The threads run as a dispatch of dim[0] threads, each a group of its
- * own (compute/dispatch.h, thread_payload), issued in dispatch order.
+ * own (compute/dispatch.h, thread_payload), issued in dispatch order; a
+ * MEDIA_OBJECT_GRPID thread group runs as one group of its threads, each
+ * with the payload its own command built.
  * Every thread's payload is r0 (PRM Vol. 2 Part 2 Media and General
  * Purpose Pipeline (Ivy Bridge 2012), 1.7.1.1 "Generic Mode Root Thread",
  * 1.7.1.2 "Root Thread from MEDIA_OBJECT_PRT", 1.7.1.3 "Root Thread from
@@ -51,25 +53,39 @@ void gs_media_sb_decode(const uint32_t *vfe_dw, struct gs_media_sb *sb)
 	}
 }
 
+void gs_media_group_free(struct gs_media_group *g)
+{
+	if (!g)
+		return;
+	for (uint32_t i = 0; i < g->count; i++)
+		free(g->thr[i].payload);
+	free(g);
+}
+
 static void payload(void *arg, uint32_t index, uint32_t fftid, struct gseu_hw_thread *t)
 {
 	struct gs_media_job *job = arg;
+	const struct gs_media_thread *gt = job->group ? &job->group[index] : NULL;
 	uint32_t *r0 = t->grf[0].d;
-	uint32_t p = job->pos[index];
+	uint32_t p = gt ? gt->pos : job->pos[index];
+	const uint8_t *regs = gt ? gt->payload : job->payload;
+	unsigned int nregs = gt ? gt->payload_regs : job->payload_regs;
 
 	gseu_thread_reset(t, job->dmask);
 	t->cr0.d[0] = job->cr0;
 	memcpy(r0, job->r0, sizeof(job->r0));
+	if (gt)
+		r0[0] = (uint32_t)gt->sb_mask << 24;
 	if (job->r0_position) {
 		r0[1] = GS_MEDIA_POS_Y(p) << 16 | GS_MEDIA_POS_X(p);
 		r0[2] |= GS_MEDIA_POS_C(p);
 	}
 	r0[5] = gs_eu_scratch_ptr(job->scratch_base, job->scratch_per_thread, fftid) |
 		(fftid & 0x3ff);
-	if (job->payload_regs)
-		memcpy(t->grf[1].b, job->payload, (size_t)job->payload_regs * 32);
-	/* dispatched: it is live until it ends */
-	if (job->nlive < job->cap)
+	if (nregs)
+		memcpy(t->grf[1].b, regs, (size_t)nregs * 32);
+	/* dispatched: it is live until it ends (the scoreboard's; not for a group) */
+	if (!gt && job->nlive < job->cap)
 		job->live[job->nlive++] = index;
 }
 
@@ -127,11 +143,17 @@ int gs_media_job_attach(struct gs_media_job *job, struct gs_eu_dispatch *d)
 		return -1;
 	d->thread_payload = payload;
 	d->payload_arg = job;
-	d->thread_may_issue = may_issue;
-	d->thread_retired = retired;
 	d->thread_width = d->thread_height = d->thread_depth = 1;
 	d->dim[0] = job->count;
 	d->dim[1] = d->dim[2] = 1;
+	if (job->group) {
+		/* one group of count threads; the scoreboard is not used */
+		d->thread_width = job->count;
+		d->dim[0] = 1;
+	} else {
+		d->thread_may_issue = may_issue;
+		d->thread_retired = retired;
+	}
 	d->start[0] = d->start[1] = d->start[2] = 0;
 	return 0;
 }

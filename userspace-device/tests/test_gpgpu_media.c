@@ -18,8 +18,18 @@
  *   - MEDIA_OBJECT with Use Scoreboard, MEDIA_OBJECT_PRT's payload (r0.2
  *     the descriptor's pointer, 12 inline dwords) and MEDIA_OBJECT_GRPID's
  *     (scoreboard X/Y in r0.1, inline data from DW7);
+ *   - MEDIA_OBJECT_GRPID thread groups with a barrier and SLM: each of N
+ *     threads, one a command, writes its slot of SLM after a delay that
+ *     grows with its index, meets the others at the barrier and reads a
+ *     neighbour's slot (0 if the threads did not share SLM or the barrier
+ *     let it through early); groups back to back, a GroupID reused;
+ *   - every ill-formed group an instruction error with its exact message,
+ *     a group left open at the end of the batch among them, and a good
+ *     group running after them;
  *   - the fields gensim refuses, each an instruction error naming it.
  */
+#include <fcntl.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,7 +123,45 @@ static const char k_regs[] =
 	"send(8) null<1>UD g30<8,8,1>UD dp_data1 0x04026e00UD { align1 1Q NoMask }\n"
 	GP_EOT;
 
-enum { K_RECORD = 0, K_WAVE = 0x400, K_REGS = 0x800 };
+/*
+ * A thread group member: g1.0 its index i, g1.1 its neighbour's j, g1.2
+ * where it records (OUT offset), g1.3 a base value.  Spin 256 i + 1
+ * rounds, SLM[4 i] = base + i, barrier, read v = SLM[4 j]; record v, r0.2,
+ * r0.1, r0.0 at g1.2.
+ */
+static const char k_group[] =
+	LANES
+	"shl(1) g40<1>UD g1<0,1,0>UD 8UD { align1 1N NoMask }\n"
+	"add(1) g40<1>UD g40<0,1,0>UD 1UD { align1 1N NoMask }\n"
+	"gspin: add(1) g40<1>UD g40<0,1,0>UD 0xffffffffUD { align1 1N NoMask }\n"
+	"cmp.nz.f0.0(1) null<1>UD g40<0,1,0>UD 0UD { align1 1N NoMask }\n"
+	"(+f0.0) jmpi(1) gspin { align1 1N NoMask }\n"
+	"shl(1) g20<1>UD g1<0,1,0>UD 2UD { align1 1N NoMask }\n"
+	"mov(8) g30<1>UD g20<0,1,0>UD { align1 1Q NoMask }\n"
+	"add(8) g31<1>UD g1.3<0,1,0>UD g1<0,1,0>UD { align1 1Q NoMask }\n"
+	FLAG(1)
+	"(+f0.0) send(8) null<1>UD g30<8,8,1>UD dp_data1 0x04026efeUD { align1 1Q }\n"
+	GP_BARRIER
+	"shl(1) g21<1>UD g1.1<0,1,0>UD 2UD { align1 1N NoMask }\n"
+	"mov(8) g30<1>UD g21<0,1,0>UD { align1 1Q NoMask }\n"
+	FLAG(1)
+	"(+f0.0) send(8) g32<1>UD g30<8,8,1>UD dp_data1 0x02106efeUD { align1 1Q }\n"
+	"shl(8) g30<1>UD g12<8,8,1>UD 2UD { align1 1Q NoMask }\n"
+	"add(8) g30<1>UD g30<8,8,1>UD g1.2<0,1,0>UD { align1 1Q NoMask }\n"
+	"mov(1) g31<1>UD g32<0,1,0>UD { align1 1N NoMask }\n"
+	"mov(1) g31.1<1>UD g0.2<0,1,0>UD { align1 1N NoMask }\n"
+	"mov(1) g31.2<1>UD g0.1<0,1,0>UD { align1 1N NoMask }\n"
+	"mov(1) g31.3<1>UD g0<0,1,0>UD { align1 1N NoMask }\n"
+	FLAG(4)
+	"(+f0.0) send(8) null<1>UD g30<8,8,1>UD dp_data1 0x04026e00UD { align1 1Q }\n"
+	GP_EOT;
+
+enum { K_RECORD = 0, K_WAVE = 0x400, K_REGS = 0x800, K_GROUP = 0xc00 };
+
+/* The group descriptors: DW6 barrier, SLM 4 KiB and the thread count. */
+#define IDD_BARRIER	(1u << 21)
+#define IDD_SLM4K	(1u << 16)
+#define NIDD		9
 
 static void put_kernel(struct mt *s, uint32_t at, const char *text)
 {
@@ -146,6 +194,16 @@ static void idd(struct mt *s, unsigned int i, uint32_t ksp, uint32_t dw6)
 	p[6] = dw6 | 1;
 }
 
+/* Descriptor @i: the group kernel, DW6 exactly @dw6. */
+static void group_idd(struct mt *s, unsigned int i, uint32_t dw6)
+{
+	uint32_t *p = s->dsh + (IDL + 32 * i) / 4;
+
+	memset(p, 0, 32);
+	p[0] = K_GROUP;
+	p[6] = dw6;
+}
+
 static void start(struct mt *s, unsigned int workers)
 {
 	memset(s, 0, sizeof(*s));
@@ -166,6 +224,12 @@ static void start(struct mt *s, unsigned int workers)
 	idd(s, 1, K_WAVE, 0);
 	idd(s, 2, K_REGS, 0);
 	idd(s, 3, K_REGS, 1u << 21);		/* a barrier */
+	put_kernel(s, K_GROUP, k_group);
+	group_idd(s, 4, IDD_BARRIER | IDD_SLM4K | 4);
+	group_idd(s, 5, IDD_BARRIER | IDD_SLM4K | 16);
+	group_idd(s, 6, IDD_BARRIER | IDD_SLM4K | 2);
+	group_idd(s, 7, IDD_BARRIER | IDD_SLM4K);	/* 0 threads */
+	idd(s, 8, K_REGS, IDD_SLM4K | 3);		/* SLM, no barrier, 4 threads */
 }
 
 static uint32_t *batch(struct mt *s, uint64_t *va)
@@ -197,7 +261,7 @@ static unsigned int prologue(uint32_t *b, unsigned int n, unsigned int threads, 
 	    (uint32_t)(ISH >> 32), 0, 0, 0, 0);
 	PUT(b, n, MEDIA_VFE_STATE, 0, 0, (threads - 1) << 16 | 2u << 8 | 1u << 6, 0, 2u << 16,
 	    sb6, sb7, sb8);
-	PUT(b, n, MEDIA_INTERFACE_DESCRIPTOR_LOAD, 0, 4 * 32, IDL);
+	PUT(b, n, MEDIA_INTERFACE_DESCRIPTOR_LOAD, 0, NIDD * 32, IDL);
 	return n;
 }
 
@@ -430,8 +494,8 @@ static void t_refused(void)
 		    XY(1, 0), XY(1, 1), 0, 0, XY(0, 1) } },
 		{ "PRT with PRT_Fence Needed", 0, 16, { MEDIA_OBJECT_PRT, 2, PRT_DW2_FENCE_NEEDED } },
 		{ "PRT of 15 dwords", 0, 15, { MEDIA_OBJECT_PRT - 1, 2 } },
-		{ "GRPID with a barrier descriptor", 0, 8,
-		  { MEDIA_OBJECT_GRPID + 1, 3, GRPID_DW2_END_OF_GROUP, 0, 0, 0, 1, 5 } },
+		{ "MEDIA_OBJECT with a barrier descriptor", 0, 7,
+		  { MEDIA_OBJECT + 1, 3, 0, 0, 0, 0, 5 } },
 		{ "GRPID with Force Destination", 0, 8,
 		  { MEDIA_OBJECT_GRPID + 1, 2, MO_DW2_FORCE_DESTINATION, 0, 0, 0, 1, 5 } },
 	};
@@ -451,11 +515,239 @@ static void t_refused(void)
 	stop(&s);
 }
 
+/*
+ * MEDIA_OBJECT_GRPID of thread @i of a group (descriptor @idd_off, GroupID
+ * @gid, End of Thread Group with @eog): neighbour @j, records at OUT +
+ * @rec + 16 i, base value @base; scoreboard X = i, Y = 3, colour 2, mask
+ * 0x40 + i.
+ */
+static unsigned int grpid(uint32_t *b, unsigned int n, unsigned int idd_off, bool eog, uint32_t gid,
+			  unsigned int i, unsigned int j, uint32_t rec, uint32_t base)
+{
+	PUT(b, n, MEDIA_OBJECT_GRPID + 4, idd_off, eog ? GRPID_DW2_END_OF_GROUP : 0, 0,
+	    3u << 16 | i, 2u << 16 | (0x40 + i), gid, i, j, rec + 16 * i, base);
+	return n;
+}
+
+/* A whole group of @count threads: thread i reads thread (i + 1) mod count. */
+static unsigned int group(uint32_t *b, unsigned int n, unsigned int idd_off, uint32_t gid,
+			  unsigned int count, uint32_t rec, uint32_t base)
+{
+	for (unsigned int i = 0; i < count; i++)
+		n = grpid(b, n, idd_off, i == count - 1, gid, i, (i + 1) % count, rec, base);
+	return n;
+}
+
+/* The records of a group grpid() ran: what each thread read and its r0. */
+static void check_group(struct mt *s, const char *what, unsigned int idd_off, unsigned int count,
+			uint32_t rec, uint32_t base)
+{
+	for (unsigned int i = 0; i < count; i++) {
+		const uint32_t *r = &s->out[(rec + 16 * i) / 4];
+
+		CHECK_MSG(r[0] == base + (i + 1) % count, "%s: thread %u read %#x, want %#x", what,
+			  i, r[0], base + (i + 1) % count);
+		/* r0.2: 31:28 0, 27:24 the barrier ID, 9:4 the descriptor, 3:0 colour */
+		CHECK_MSG((r[1] & 0xf0ffffffu) == (idd_off << 4 | 2), "%s: thread %u r0.2 %#x",
+			  what, i, r[1]);
+		CHECK_EQ(r[2], 3u << 16 | i);			/* r0.1 Y, X */
+		CHECK_EQ(r[3] >> 24, 0x40 + i);			/* r0.0 scoreboard mask */
+	}
+}
+
+static void run_group(struct mt *s, const char *what, unsigned int idd_off, uint32_t gid,
+		      unsigned int count, uint32_t base)
+{
+	uint64_t va;
+	uint32_t *b = batch(s, &va), n;
+
+	memset(s->out, 0, 4 * PG);
+	n = prologue(b, 0, 16, 0, 0, 0);
+	n = group(b, n, idd_off, gid, count, 0, base);
+	n = end(b, n);
+	gp_run(&s->env, va, 0x40 + s->nbb);
+	check_group(s, what, idd_off, count, 0, base);
+}
+
+static void t_group(void)
+{
+	struct mt s;
+
+	start(&s, 3);
+	run_group(&s, "4 threads", 4, 9, 4, 1000);
+	run_group(&s, "16 threads", 5, 0xdeadbeef, 16, 2000);
+	run_group(&s, "2 threads", 6, 0, 2, 3000);
+	stop(&s);
+}
+
+static void t_groups_back_to_back(void)
+{
+	struct mt s;
+	uint64_t va;
+	uint32_t *b, n;
+
+	start(&s, 3);
+	b = batch(&s, &va);
+	memset(s.out, 0, 4 * PG);
+	n = prologue(b, 0, 16, 0, 0, 0);
+	n = group(b, n, 4, 1, 4, 0x1000, 100);
+	n = group(b, n, 4, 2, 4, 0x1400, 200);
+	n = group(b, n, 5, 3, 16, 0x1800, 300);
+	/* GroupID 1 again, once its group ended: a new group */
+	n = group(b, n, 4, 1, 4, 0x1c00, 400);
+	/* SLM without a barrier: End of Thread Group may come before the count */
+	PUT(b, n, MEDIA_OBJECT_GRPID + 1, 8, 0, 0, 0, 0, 7, 0x5150);
+	PUT(b, n, MEDIA_OBJECT_GRPID + 1, 8, GRPID_DW2_END_OF_GROUP, 0, 0, 0, 7, 0x5150);
+	n = end(b, n);
+	gp_run(&s.env, va, 0x60);
+	check_group(&s, "GroupID 1", 4, 4, 0x1000, 100);
+	check_group(&s, "GroupID 2", 4, 4, 0x1400, 200);
+	check_group(&s, "GroupID 3", 5, 16, 0x1800, 300);
+	check_group(&s, "GroupID 1 again", 4, 4, 0x1c00, 400);
+	CHECK_EQ(s.out[8], 0x5150);		/* k_regs: g1 at OUT + 32 */
+	CHECK_EQ((s.out[2] >> 4) & 0x3f, 8);	/* r0.2: descriptor 8 */
+	stop(&s);
+}
+
+/* stderr (the device's log) into a file while a bad batch runs. */
+static FILE *cap_file;
+static int cap_saved = -1;
+
+static void capture_start(void)
+{
+	fflush(stderr);
+	cap_file = tmpfile();
+	CHECK(cap_file != NULL);
+	cap_saved = dup(2);
+	CHECK(cap_saved >= 0);
+	CHECK(dup2(fileno(cap_file), 2) == 2);
+}
+
+/* The log since capture_start(), in @buf; also echoed to the real stderr. */
+static void capture_end(char *buf, size_t len)
+{
+	size_t got;
+
+	fflush(stderr);
+	dup2(cap_saved, 2);
+	close(cap_saved);
+	rewind(cap_file);
+	got = fread(buf, 1, len - 1, cap_file);
+	buf[got] = 0;
+	fclose(cap_file);
+	fputs(buf, stderr);
+}
+
+struct group_bad {
+	const char *what;
+	uint32_t vfe6;			/* MEDIA_VFE_STATE DW6 */
+	unsigned int threads;		/* GRPIDs of group(4, GroupID 5) first, no EOG */
+	unsigned int n;			/* then these dwords */
+	uint32_t dw[12];
+	const char *msg;		/* the error, exactly, before "; command" */
+};
+
+#define GRPID4(idd_off, dw2, gid)						\
+	MEDIA_OBJECT_GRPID + 4, idd_off, dw2, 0, 3u << 16, 0, gid, 0, 0, 0, 0
+
+static void t_group_errors(void)
+{
+	static const char open4[] = "the thread group of GroupID 5 (interface descriptor 4, "
+				    "%u of 4 threads) is open; dropped, none of its threads ran";
+	static const struct group_bad bad[] = {
+		{ "a fifth thread in a group of four", 0, 4, 11,
+		  { GRPID4(4, GRPID_DW2_END_OF_GROUP, 5) },
+		  "MEDIA_OBJECT_GRPID: thread 5 of GroupID 5 is more than the Number of Threads "
+		  "in GPGPU Thread Group of interface descriptor 4 while %s" },
+		{ "End of Thread Group after 2 of 4 threads", 0, 1, 11,
+		  { GRPID4(4, GRPID_DW2_END_OF_GROUP, 5) },
+		  "MEDIA_OBJECT_GRPID: End of Thread Group after 2 threads, but the barrier of "
+		  "interface descriptor 4 counts 4 (Number of Threads in GPGPU Thread Group): it "
+		  "could never complete while %s" },
+		{ "End of Thread Group on the first of 4 threads", 0, 0, 11,
+		  { GRPID4(4, GRPID_DW2_END_OF_GROUP, 5) },
+		  "MEDIA_OBJECT_GRPID: End of Thread Group after 1 thread, but the barrier of "
+		  "interface descriptor 4 counts 4 (Number of Threads in GPGPU Thread Group): it "
+		  "could never complete" },
+		{ "another descriptor while a group is open", 0, 2, 11,
+		  { GRPID4(6, 0, 5) },
+		  "MEDIA_OBJECT_GRPID: Interface Descriptor Offset 6: a thread group's commands "
+		  "name one descriptor while %s" },
+		{ "a descriptor without barrier or SLM while a group is open", 0, 2, 11,
+		  { GRPID4(2, 0, 5) },
+		  "MEDIA_OBJECT_GRPID: Interface Descriptor Offset 2: a thread group's commands "
+		  "name one descriptor while %s" },
+		{ "another GroupID while a group is open", 0, 3, 11,
+		  { GRPID4(4, GRPID_DW2_END_OF_GROUP, 6) },
+		  "MEDIA_OBJECT_GRPID: GroupID 6: a thread group ends with End of Thread Group "
+		  "before another begins while %s" },
+		{ "MEDIA_OBJECT while a group is open", 0, 1, 7,
+		  { MEDIA_OBJECT + 1, 2, 0, 0, 0, 0, 5 },
+		  "MEDIA_OBJECT: a MEDIA_OBJECT_GRPID thread group takes nothing between its "
+		  "commands but MI_NOOP while %s" },
+		{ "PIPELINE_SELECT while a group is open", 0, 2, 1,
+		  { PIPELINE_SELECT | PIPELINE_SELECT_MEDIA },
+		  "PIPELINE_SELECT: a MEDIA_OBJECT_GRPID thread group takes nothing between its "
+		  "commands but MI_NOOP while %s" },
+		{ "MEDIA_STATE_FLUSH while a group is open", 0, 3, 2,
+		  { MEDIA_STATE_FLUSH, 0 },
+		  "MEDIA_STATE_FLUSH: a MEDIA_OBJECT_GRPID thread group takes nothing between its "
+		  "commands but MI_NOOP while %s" },
+		{ "the end of the batch while a group is open", 0, 3, 2,
+		  { MI_NOOP, MI_BATCH_BUFFER_END },
+		  "MI_BATCH_BUFFER_END: a MEDIA_OBJECT_GRPID thread group takes nothing between "
+		  "its commands but MI_NOOP while %s" },
+		{ "a barrier descriptor of 0 threads", 0, 0, 11,
+		  { GRPID4(7, GRPID_DW2_END_OF_GROUP, 5) },
+		  "MEDIA_OBJECT_GRPID: interface descriptor 7 has a barrier or shared local memory "
+		  "and Number of Threads in GPGPU Thread Group 0: a thread group has 1 to 64 "
+		  "threads" },
+		{ "Use Scoreboard in a group", VFE_DW6_SCOREBOARD_ENABLE | 1, 1, 11,
+		  { GRPID4(4, MO_DW2_USE_SCOREBOARD, 5) },
+		  "MEDIA_OBJECT_GRPID: Use Scoreboard in a thread group is not implemented by "
+		  "gensim while %s" },
+	};
+	struct mt s;
+	char log[4096], want[512], grp[200];
+
+	start(&s, 2);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		const struct group_bad *c = &bad[i];
+		uint64_t va;
+		uint32_t *b = batch(&s, &va), n = 0, ipehr;
+		char *at;
+
+		n = prologue(b, n, 16, c->vfe6, 0, 0);
+		for (unsigned int t = 0; t < c->threads; t++)
+			n = grpid(b, n, 4, false, 5, t, 0, 0, 0);
+		n = put(b, n, c->dw, c->n);
+		n = end(b, n);
+		capture_start();
+		ipehr = gp_run_error(&s.env, va, 0x100 + (uint32_t)i, EIR_INSTRUCTION_ERROR);
+		capture_end(log, sizeof(log));
+		CHECK_MSG(ipehr == c->dw[c->n == 2 && c->dw[0] == MI_NOOP ? 1 : 0],
+			  "%s: IPEHR %#x", c->what, ipehr);
+		/* the group as it stood: the threads before, and a fifth counted in */
+		snprintf(grp, sizeof(grp), open4, c->threads);
+		snprintf(want, sizeof(want), c->msg, grp);
+		at = strstr(log, "instruction error (EIR bit 0): ");
+		CHECK_MSG(at && !strncmp(at + 31, want, strlen(want)) &&
+			  !strncmp(at + 31 + strlen(want), "; command ", 10),
+			  "%s: want \"%s\", log:\n%s", c->what, want, log);
+	}
+	/* after every one of them, and the resets, a group runs as it should */
+	run_group(&s, "after the errors", 4, 5, 4, 500);
+	stop(&s);
+}
+
 int main(void)
 {
 	tap_run("MEDIA_OBJECT_WALKER visit order, r0 and inline data", t_walker_order);
 	tap_run("a wavefront with the stalling scoreboard", t_wavefront_scoreboard);
 	tap_run("MEDIA_OBJECT, _PRT and _GRPID payloads", t_object_payloads);
 	tap_run("refused media fields are instruction errors", t_refused);
+	tap_run("a MEDIA_OBJECT_GRPID thread group shares SLM and a barrier", t_group);
+	tap_run("thread groups back to back, a GroupID reused", t_groups_back_to_back);
+	tap_run("ill-formed thread groups are instruction errors", t_group_errors);
 	return tap_done();
 }
