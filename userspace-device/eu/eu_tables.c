@@ -79,7 +79,6 @@ const struct gseu_opinfo *gseu_opinfo_by_name(const char *m)
 const char *gseu_unsupported_opcode_name(unsigned hw)
 {
 	switch (hw) {
-	case 0x0a: return "smov";
 	case 0x13: return "f32to16 (Gen7 only)";
 	case 0x14: return "f16to32 (Gen7 only)";
 	case 0x2b: return "calla";

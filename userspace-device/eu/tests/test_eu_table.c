@@ -36,6 +36,8 @@ static const struct { const char *name; unsigned opcode; } notes_opcodes[] = {
 	{ "goto", 0x2e }, { "join", 0x2f },
 	/* madm: the IEEE macro step (IGA's Gen8 opcode list) */
 	{ "madm", 0x5d },
+	/* smov: IGC's scattered move (IGA's Gen8 opcode list) */
+	{ "smov", 0x0a },
 };
 
 static void t_opcodes_match_notes(void)

@@ -177,3 +177,31 @@ static void k_csel(struct gsi_exec *e)
 		NL R.u[k] = (c >> k & 1) ? A.u[k] : B.u[k];
 }
 GSI_SEM(csel, GSI_KERNELS(k_csel, k_csel, k_csel));
+
+/*
+ * smov, the scattered move: a mov in which channel k is written only if
+ * bit k of src1, an immediate, is set (besides the execution mask and the
+ * predicate).  IGC writes a private array element at a per-lane index
+ * with a run of them, one per channel, each through its own a0 word:
+ *
+ *   add  (8|M0) a0.0<1>:uw r20.0<8;8,1>:uw 0xDE0:uw
+ *   smov (8|M0) r[a0.0]<1>:d r18.0<0;1,0>:d 0x1:uw
+ *   smov (8|M0) r[a0.1]<1>:d r18.1<0;1,0>:d 0x2:uw
+ *   ...
+ *
+ * so channel k stores at a0.k + 4k: its own element of the SoA array.
+ * The mask is folded into the write lanes at predecode; src1 is then
+ * not read again.  A register src1 has no meaning here gensim knows of:
+ * an "unsupported" error (eu-interpreter.rst, "smov").
+ */
+static void check_smov(struct gsi_insn *pi)
+{
+	if (pi->src[1].kind != GSI_K_IMM) {
+		gsi_fault(pi, GSEU_EXC_UNSUPPORTED,
+			  "smov: src1 is not an immediate channel mask");
+		return;
+	}
+	pi->wm_lanes &= (uint32_t)pi->in.src[1].imm;
+	pi->nsrc = 1;
+}
+GSI_SEM(smov, GSI_KERNELS(k_mov_F, k_mov_DF, k_mov_I), .check = check_smov);

@@ -11,6 +11,7 @@
  * SIMD32 spanning registers, QtrCtrl halves (5.4), ARF reads, and region
  * faults.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "it_util.h"
@@ -172,11 +173,83 @@ static void t_region_faults(void)
 	gseu_thread_free(t);
 }
 
+/*
+ * smov, IGC's store to a private array at a per-lane index (ocl kernels
+ * with "int h[16]; h[x & 15] += ..."): one smov a channel, channel k
+ * through a0.k, written only where bit k of the src1 immediate is set.
+ * The array is SoA: element i of lane k at g10 + 32 * i + 4 * k (SIMD8),
+ * g20 + 64 * i + 4 * k (SIMD16).
+ */
+static void t_smov(void)
+{
+	static const unsigned idx[16] = { 3, 0, 5, 3, 1, 7, 2, 2, 0, 1, 1, 0, 1, 0, 1, 1 };
+	struct gseu_hw_thread *t = it_thread(0xffff);
+	char text[2048];
+	size_t len = 0;
+
+	for (unsigned r = 10; r < 40; r++)
+		for (unsigned d = 0; d < 8; d++)
+			t->grf[r].d[d] = 0xdead0000u + r * 8 + d;
+	for (unsigned k = 0; k < 16; k++)
+		t->grf[3 + k / 8].d[k % 8] = 100 + k;
+	/* SIMD8: a0.k = &g10 + 32 * idx[k]; one smov a channel */
+	for (unsigned k = 0; k < 8; k++) {
+		t->a0.w[k] = (uint16_t)(10 * 32 + 32 * idx[k]);
+		len += (size_t)snprintf(text + len, sizeof(text) - len,
+					"smov(8) g[a0.%u]<1>D g3.%u<0,1,0>D 0x%xUW\n", k, k, 1u << k);
+	}
+	it_ok(t, text);
+	for (unsigned i = 0; i < 8; i++)
+		for (unsigned k = 0; k < 8; k++) {
+			uint32_t want = idx[k] == i ? 100 + k : 0xdead0000u + (10 + i) * 8 + k;
+
+			CHECK_MSG(t->grf[10 + i].d[k] == want, "element %u lane %u: %#x", i, k,
+				  t->grf[10 + i].d[k]);
+		}
+	/* SIMD16, a scalar W source converted to D: a0.k = &g20 + 64 * idx[k] */
+	gseu_thread_free(t);
+	t = it_thread(0xffff);
+	for (unsigned r = 10; r < 40; r++)
+		for (unsigned d = 0; d < 8; d++)
+			t->grf[r].d[d] = 0xdead0000u + r * 8 + d;
+	len = 0;
+	for (unsigned k = 0; k < 16; k++) {
+		t->a0.w[k] = (uint16_t)(20 * 32 + 64 * idx[k]);
+		len += (size_t)snprintf(text + len, sizeof(text) - len,
+					"smov(16) g[a0.%u]<1>D g5<0,1,0>W 0x%xUW\n", k, 1u << k);
+	}
+	t->grf[5].w[0] = 0xfffe;	/* -2 */
+	it_ok(t, text);
+	for (unsigned i = 0; i < 8; i++)
+		for (unsigned k = 0; k < 16; k++) {
+			unsigned r = 20 + 2 * i + k / 8;
+			uint32_t want = idx[k] == i ? 0xfffffffeu : 0xdead0000u + r * 8 + k % 8;
+
+			CHECK_MSG(t->grf[r].d[k % 8] == want, "SIMD16 element %u lane %u: %#x", i, k,
+				  t->grf[r].d[k % 8]);
+		}
+	/* disabled channels stay unwritten whatever the mask says */
+	gseu_thread_free(t);
+	t = it_thread(0x0f);
+	t->grf[12].d[5] = 7;
+	t->a0.w[5] = 12 * 32;
+	t->grf[3].d[5] = 55;
+	it_ok(t, "smov(8) g[a0.5]<1>D g3.5<0,1,0>D 0x20UW\n");
+	CHECK_EQ(t->grf[12].d[5], 7);
+	/* src1 must be the immediate mask */
+	gseu_thread_free(t);
+	t = it_thread(0xff);
+	CHECK_EQ(it_run(t, "smov(8) g[a0.5]<1>D g3.5<0,1,0>D g4<8,8,1>UW\n"), GSEU_RUN_EXCEPTION);
+	CHECK(strstr(t->exc_msg, "smov: src1 is not an immediate channel mask") != NULL);
+	gseu_thread_free(t);
+}
+
 int main(void)
 {
 	tap_run("Align1 regions (#49 #53)", t_regions);
 	tap_run("Align16 swizzles and write masks (#50)", t_align16);
 	tap_run("indirect 1x1, Vx1, VxH, indirect dst", t_indirect);
+	tap_run("smov: a channel mask in src1, IGC's private-array store", t_smov);
 	tap_run("SIMD16/32 spanning registers, 2H, dispatch mask", t_wide);
 	tap_run("ARF operands: sr0 ip ce f a0, read-only drop", t_arf);
 	tap_run("region faults", t_region_faults);

@@ -158,8 +158,11 @@ static void alu_text(char *buf, size_t size, const struct gseu_opinfo *o,
 		snprintf(buf, size, "%s%s(8) g10<1>%s g2<8,8,1>%s\n", o->name, cm, t, t);
 		break;
 	case GSEU_FORM_ALU2:
-		snprintf(buf, size, "%s%s(8) g10<1>%s g2<8,8,1>%s g4<8,8,1>%s\n",
-			 o->name, cm, t, t, t);
+		if (o->op == GSEU_OP_SMOV)	/* src1: the channel mask, an immediate */
+			snprintf(buf, size, "%s(8) g10<1>%s g2<8,8,1>%s 0xffUW\n", o->name, t, t);
+		else
+			snprintf(buf, size, "%s%s(8) g10<1>%s g2<8,8,1>%s g4<8,8,1>%s\n",
+				 o->name, cm, t, t, t);
 		break;
 	case GSEU_FORM_ALU3:
 		snprintf(buf, size, "%s%s(8) g10<1>%s g2<4,4,1>%s g4<4,4,1>%s g6<4,4,1>%s"
