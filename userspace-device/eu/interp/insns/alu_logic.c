@@ -85,12 +85,16 @@ static GSI_FAST_CLONES void f_shl_I(struct gsi_fexec *x)
  * to 64 bits first (sign or zero, by its type) and the count has 6 bits.
  * IGC compiles (long)x << n for Broadwell as "shl (8) r:q r:d n" and
  * needs the bits shifted past bit 31 (ocl/corpus a_long); eu-interpreter
- * .rst, "Choices", has the sources.
+ * .rst, "Choices", has the sources.  Likewise a DWord destination makes
+ * a shift of W/UW sources a 32-bit shift: IGC compiles (uint)short << 8
+ * as "shl (16) r:d r:w 8:w" and needs the bits shifted past bit 15.
  */
 static void check_shl(struct gsi_insn *pi)
 {
 	if (pi->dst.type == GSEU_TYPE_Q || pi->dst.type == GSEU_TYPE_UQ)
 		pi->iw = 64;
+	else if ((pi->dst.type == GSEU_TYPE_D || pi->dst.type == GSEU_TYPE_UD) && pi->iw < 32)
+		pi->iw = 32;
 }
 GSI_SEM(shl, GSI_KERNELS(NULL, NULL, k_shl_I), GSI_FAST_IK(f_shl_I), .check = check_shl);
 

@@ -251,6 +251,35 @@ static void t_shift_q(void)
 	}
 }
 
+/*
+ * shl with a DWord destination and word sources shifts at 32 bits: IGC's
+ * (uint)s.y << 8 for a short s.y is "shl (16) r:d r:w 8:w".  A word
+ * destination keeps the 16-bit result.
+ */
+static void t_shift_d_from_w(void)
+{
+	static const uint16_t x[8] = { 0x3f40, 0x3fc0, 0xffc0, 0x8000, 1, 0x7fff, 0xffff, 0x1234 };
+	static const unsigned n[8] = { 8, 8, 8, 1, 31, 16, 4, 36 };
+
+	fresh();
+	for (unsigned k = 0; k < 8; k++) {
+		T->grf[1].w[k] = x[k];
+		T->grf[2].w[k] = (uint16_t)n[k];
+	}
+	it_ok(T, "shl(8) g4<1>D g1<8,8,1>W g2<8,8,1>UW\n"
+		 "shl(8) g5<1>UD g1<8,8,1>UW g2<8,8,1>UW\n"
+		 "shl(8) g6<1>W g1<8,8,1>W g2<8,8,1>UW\n"
+		 "shl(8) g7<1>D g1<8,8,1>W 8W\n");
+	for (unsigned k = 0; k < 8; k++) {
+		uint32_t sx = (uint32_t)(int32_t)(int16_t)x[k], zx = x[k], c = n[k] & 31;
+
+		CHECK_MSG(T->grf[4].d[k] == sx << c, "D from W lane %u: %#x", k, T->grf[4].d[k]);
+		CHECK_EQ(T->grf[5].d[k], zx << c);
+		CHECK_EQ(T->grf[6].w[k], (uint16_t)(x[k] << c));
+		CHECK_EQ(T->grf[7].d[k], sx << 8);
+	}
+}
+
 /* #7 #8 #10 #11 #35 #36 #48: compares */
 static void t_cmp(void)
 {
@@ -784,6 +813,7 @@ int main(void)
 	tap_run("not and or xor, negate is not", t_logic);
 	tap_run("shl shr asr, counts & 31 (#43)", t_shift);
 	tap_run("shl to a :q from :d shifts at 64 bits", t_shift_q);
+	tap_run("shl to a :d from :w shifts at 32 bits", t_shift_d_from_w);
 	tap_run("cmp cmpn NaN/denorm/inf tables (#7 #8 #10 #11 #48)", t_cmp);
 	tap_run("cmod writes enabled flag bits only (#35 #36)", t_cmod_mask);
 	tap_run("add mul avg saturation overflow (#28 #38 #42)", t_arith_int);
