@@ -234,6 +234,10 @@ void gsi_scatter_bool(uint8_t *base, const uint16_t *off, bool contig,
 void gsi_copy_raw(uint8_t *dbase, const uint16_t *doff, bool dcontig,
 		  const uint8_t *sbase, const uint16_t *soff, bool scontig,
 		  uint32_t wr, unsigned n, unsigned size);
+void gsi_gather_raw(uint8_t *tmp, const uint8_t *sbase, const uint16_t *soff, bool scontig,
+		    uint32_t wr, unsigned n, unsigned size);
+void gsi_scatter_raw(uint8_t *dbase, const uint16_t *doff, bool dcontig, const uint8_t *tmp,
+		     uint32_t wr, unsigned n, unsigned size);
 uint32_t gsi_cond(unsigned cls, const union gsi_lanes *r, unsigned n,
 		  unsigned cmod, bool uns, unsigned dst_type);
 void gsi_saturate(unsigned cls, union gsi_lanes *r, unsigned n,

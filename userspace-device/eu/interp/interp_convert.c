@@ -191,24 +191,44 @@ void gsi_scatter_bool(uint8_t *base, const uint16_t *off, bool contig,
 	}
 }
 
+/*
+ * All of the source is read before any of the destination is written, as
+ * for every other instruction: a region may overlap its own destination
+ * in another order (IGC's "mov (8) r4.0<1>:d r3.1<2;1,0>:d", the high
+ * dwords of r3-r4's qwords into r4: lane 1 writes r4.1, which lane 4
+ * reads).
+ */
+void gsi_gather_raw(uint8_t *tmp, const uint8_t *sbase, const uint16_t *soff, bool scontig,
+		    uint32_t wr, unsigned n, unsigned size)
+{
+	for (unsigned k = 0; k < n; k++)
+		if (wr >> k & 1)
+			memcpy(tmp + k * size, sbase + (scontig ? soff[0] + k * size : soff[k]),
+			       size);
+}
+
+void gsi_scatter_raw(uint8_t *dbase, const uint16_t *doff, bool dcontig, const uint8_t *tmp,
+		     uint32_t wr, unsigned n, unsigned size)
+{
+	for (unsigned k = 0; k < n; k++)
+		if (wr >> k & 1)
+			memcpy(dbase + (dcontig ? doff[0] + k * size : doff[k]), tmp + k * size,
+			       size);
+}
+
 void gsi_copy_raw(uint8_t *dbase, const uint16_t *doff, bool dcontig,
 		  const uint8_t *sbase, const uint16_t *soff, bool scontig,
 		  uint32_t wr, unsigned n, unsigned size)
 {
 	uint32_t all = gsi_lanes_mask(n);
+	uint8_t tmp[32 * 8];
 
 	if (dcontig && scontig && wr == all) {
 		memmove(dbase + doff[0], sbase + soff[0], (size_t)n * size);
 		return;
 	}
-	for (unsigned k = 0; k < n; k++) {
-		uint8_t tmp[8];
-
-		if (!(wr >> k & 1))
-			continue;
-		memcpy(tmp, sbase + (scontig ? soff[0] + k * size : soff[k]), size);
-		memcpy(dbase + (dcontig ? doff[0] + k * size : doff[k]), tmp, size);
-	}
+	gsi_gather_raw(tmp, sbase, soff, scontig, wr, n, size);
+	gsi_scatter_raw(dbase, doff, dcontig, tmp, wr, n, size);
 }
 
 /* ------------------------------------------------------------------ */

@@ -376,6 +376,7 @@ int gsi_exec_raw_sel(struct gsi_run *r, const struct gsi_insn *pi)
 	const uint16_t *off[3];
 	bool contig[3];
 	uint32_t wr = gsi_emask(t, pi) & pi->wm_lanes, sel;
+	uint8_t tmp[32 * 8];
 	int ret;
 
 	sel = pi->in.pred ? gsi_pmask(t, pi) : pi->lanes;
@@ -389,10 +390,10 @@ int gsi_exec_raw_sel(struct gsi_run *r, const struct gsi_insn *pi)
 	ret = gsi_operand(r, pi, &pi->dst, &base[2], &off[2], &contig[2], ob[2]);
 	if (ret)
 		return ret;
-	gsi_copy_raw(base[2], off[2], contig[2], base[0], off[0], contig[0],
-		     wr & sel, pi->n, pi->dst.size);
-	gsi_copy_raw(base[2], off[2], contig[2], base[1], off[1], contig[1],
-		     wr & ~sel, pi->n, pi->dst.size);
+	/* both sources read before the destination is written */
+	gsi_gather_raw(tmp, base[0], off[0], contig[0], wr & sel, pi->n, pi->dst.size);
+	gsi_gather_raw(tmp, base[1], off[1], contig[1], wr & ~sel, pi->n, pi->dst.size);
+	gsi_scatter_raw(base[2], off[2], contig[2], tmp, wr, pi->n, pi->dst.size);
 	return 0;
 }
 

@@ -244,12 +244,43 @@ static void t_smov(void)
 	gseu_thread_free(t);
 }
 
+/*
+ * A raw move (mov, sel: a bit copy) reads its whole source before it
+ * writes: IGC's "mov (8|M0) r4.0<1>:d r3.1<2;1,0>:d" (the high dwords of
+ * the qwords in r3-r4, into r4) has lane 1 write r4.1, which lane 4
+ * reads; copied lane by lane, lanes 4-6 got other lanes' values (a
+ * 64-bit h = h * 31 + a[i] over a private array, p_bigpriv at SIMD8).
+ */
+static void t_raw_overlap(void)
+{
+	struct gseu_hw_thread *t = it_thread(0xff);
+	uint32_t orig[8 * 8];
+
+	for (unsigned r = 3; r < 8; r++)
+		for (unsigned d = 0; d < 8; d++)
+			t->grf[r].d[d] = orig[r * 8 + d] = (r << 28) + d;
+	t->f.d[0] = 0x55;	/* f0.0: lanes 0, 2, 4, 6 */
+	it_ok(t, "mov(8) g4<1>D g3.1<2,1,0>D\n"
+		 "(+f0.0) sel(8) g6<1>UD g5.1<2,1,0>UD g6<2,1,0>UD\n");
+	for (unsigned k = 0; k < 8; k++) {
+		uint32_t want = orig[3 * 8 + 1 + 2 * k];
+		uint32_t sel = (k & 1) ? orig[6 * 8 + 2 * k] : orig[5 * 8 + 1 + 2 * k];
+
+		CHECK_MSG(t->grf[4].d[k] == want, "mov lane %u: %#x, want %#x", k,
+			  t->grf[4].d[k], want);
+		CHECK_MSG(t->grf[6].d[k] == sel, "sel lane %u: %#x, want %#x", k,
+			  t->grf[6].d[k], sel);
+	}
+	gseu_thread_free(t);
+}
+
 int main(void)
 {
 	tap_run("Align1 regions (#49 #53)", t_regions);
 	tap_run("Align16 swizzles and write masks (#50)", t_align16);
 	tap_run("indirect 1x1, Vx1, VxH, indirect dst", t_indirect);
 	tap_run("smov: a channel mask in src1, IGC's private-array store", t_smov);
+	tap_run("raw mov/sel: a source overlapping its dst is read first", t_raw_overlap);
 	tap_run("SIMD16/32 spanning registers, 2H, dispatch mask", t_wide);
 	tap_run("ARF operands: sr0 ip ce f a0, read-only drop", t_arf);
 	tap_run("region faults", t_region_faults);
