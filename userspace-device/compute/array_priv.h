@@ -314,6 +314,7 @@ struct ea_format {
 	uint8_t bpp;			/* bytes per texel */
 	uint8_t kind;			/* enum ea_fmt_kind: what the sampler returns */
 	bool has_alpha;
+	uint8_t channels;		/* 1 R, 2 RG, 3 RGB, 4 RGBA (in any order) */
 	/* texel bytes -> RGBA as float (FLOAT) or as 32-bit integers */
 	void (*decode)(const uint8_t *p, ea_texel *out);
 	/* RGBA -> texel bytes (typed writes); NULL: not implemented */
@@ -332,6 +333,7 @@ struct ea_sampler {
 	unsigned int tc[3];		/* TCX, TCY, TCZ address modes */
 	bool unnormalized;
 	uint32_t border_ptr;		/* offset from dynamic state base */
+	bool border_dx9;		/* DW0 29: the border colour for every channel */
 };
 
 int ea_sampler_load(struct ea_sf *c, uint32_t ssp, unsigned int index, struct ea_sampler *smp);

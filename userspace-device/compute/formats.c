@@ -275,27 +275,31 @@ static void e_r8ui(const ea_texel *t, uint8_t *p)
 	p[0] = (uint8_t)sat_u(t->u[0], 0xff);
 }
 
-/* Half-float formats have no encoder yet: a typed write to one is named. */
+/*
+ * Code, name, bytes, kind, alpha, channels present (R, RG, RGB or RGBA;
+ * B8G8R8A8 has four), decoder, encoder.  Half-float formats have no
+ * encoder yet: a typed write to one is named.
+ */
 static const struct ea_format formats[] = {
-	{ 0x000, "R32G32B32A32_FLOAT", 16, EA_FMT_FLOAT, true, d_rgba32f, e_rgba32 },
-	{ 0x001, "R32G32B32A32_SINT", 16, EA_FMT_SINT, true, d_rgba32i, e_rgba32 },
-	{ 0x002, "R32G32B32A32_UINT", 16, EA_FMT_UINT, true, d_rgba32i, e_rgba32 },
-	{ 0x080, "R16G16B16A16_UNORM", 8, EA_FMT_FLOAT, true, d_rgba16un, e_rgba16un },
-	{ 0x084, "R16G16B16A16_FLOAT", 8, EA_FMT_FLOAT, true, d_rgba16f, NULL },
-	{ 0x085, "R32G32_FLOAT", 8, EA_FMT_FLOAT, false, d_rg32f, e_rg32 },
-	{ 0x0c0, "B8G8R8A8_UNORM", 4, EA_FMT_FLOAT, true, d_bgra8un, e_bgra8un },
-	{ 0x0c7, "R8G8B8A8_UNORM", 4, EA_FMT_FLOAT, true, d_rgba8un, e_rgba8un },
-	{ 0x0ca, "R8G8B8A8_SINT", 4, EA_FMT_SINT, true, d_rgba8si, e_rgba8si },
-	{ 0x0cb, "R8G8B8A8_UINT", 4, EA_FMT_UINT, true, d_rgba8ui, e_rgba8ui },
-	{ 0x0d6, "R32_SINT", 4, EA_FMT_SINT, false, d_r32i, e_r32 },
-	{ 0x0d7, "R32_UINT", 4, EA_FMT_UINT, false, d_r32i, e_r32 },
-	{ 0x0d8, "R32_FLOAT", 4, EA_FMT_FLOAT, false, d_r32f, e_r32 },
-	{ 0x106, "R8G8_UNORM", 2, EA_FMT_FLOAT, false, d_rg8un, e_rg8un },
-	{ 0x10a, "R16_UNORM", 2, EA_FMT_FLOAT, false, d_r16un, e_r16un },
-	{ 0x10d, "R16_UINT", 2, EA_FMT_UINT, false, d_r16ui, e_r16ui },
-	{ 0x10e, "R16_FLOAT", 2, EA_FMT_FLOAT, false, d_r16f, NULL },
-	{ 0x140, "R8_UNORM", 1, EA_FMT_FLOAT, false, d_r8un, e_r8un },
-	{ 0x143, "R8_UINT", 1, EA_FMT_UINT, false, d_r8ui, e_r8ui },
+	{ 0x000, "R32G32B32A32_FLOAT", 16, EA_FMT_FLOAT, true, 4, d_rgba32f, e_rgba32 },
+	{ 0x001, "R32G32B32A32_SINT", 16, EA_FMT_SINT, true, 4, d_rgba32i, e_rgba32 },
+	{ 0x002, "R32G32B32A32_UINT", 16, EA_FMT_UINT, true, 4, d_rgba32i, e_rgba32 },
+	{ 0x080, "R16G16B16A16_UNORM", 8, EA_FMT_FLOAT, true, 4, d_rgba16un, e_rgba16un },
+	{ 0x084, "R16G16B16A16_FLOAT", 8, EA_FMT_FLOAT, true, 4, d_rgba16f, NULL },
+	{ 0x085, "R32G32_FLOAT", 8, EA_FMT_FLOAT, false, 2, d_rg32f, e_rg32 },
+	{ 0x0c0, "B8G8R8A8_UNORM", 4, EA_FMT_FLOAT, true, 4, d_bgra8un, e_bgra8un },
+	{ 0x0c7, "R8G8B8A8_UNORM", 4, EA_FMT_FLOAT, true, 4, d_rgba8un, e_rgba8un },
+	{ 0x0ca, "R8G8B8A8_SINT", 4, EA_FMT_SINT, true, 4, d_rgba8si, e_rgba8si },
+	{ 0x0cb, "R8G8B8A8_UINT", 4, EA_FMT_UINT, true, 4, d_rgba8ui, e_rgba8ui },
+	{ 0x0d6, "R32_SINT", 4, EA_FMT_SINT, false, 1, d_r32i, e_r32 },
+	{ 0x0d7, "R32_UINT", 4, EA_FMT_UINT, false, 1, d_r32i, e_r32 },
+	{ 0x0d8, "R32_FLOAT", 4, EA_FMT_FLOAT, false, 1, d_r32f, e_r32 },
+	{ 0x106, "R8G8_UNORM", 2, EA_FMT_FLOAT, false, 2, d_rg8un, e_rg8un },
+	{ 0x10a, "R16_UNORM", 2, EA_FMT_FLOAT, false, 1, d_r16un, e_r16un },
+	{ 0x10d, "R16_UINT", 2, EA_FMT_UINT, false, 1, d_r16ui, e_r16ui },
+	{ 0x10e, "R16_FLOAT", 2, EA_FMT_FLOAT, false, 1, d_r16f, NULL },
+	{ 0x140, "R8_UNORM", 1, EA_FMT_FLOAT, false, 1, d_r8un, e_r8un },
+	{ 0x143, "R8_UINT", 1, EA_FMT_UINT, false, 1, d_r8ui, e_r8ui },
 };
 
 const struct ea_format *ea_format_find(unsigned int code)

@@ -67,6 +67,7 @@ int ea_sampler_load(struct ea_sf *c, uint32_t ssp, unsigned int index, struct ea
 	smp->min_lod = fixed(dw[1] >> 20, 12, 8, false);
 	smp->max_lod = fixed(dw[1] >> 8, 12, 8, false);
 	smp->border_ptr = dw[2] & 0xffffc0u;
+	smp->border_dx9 = dw[0] >> 29 & 1;
 	smp->unnormalized = dw[3] >> 10 & 1;
 	smp->tc[0] = dw[3] >> 6 & 7;
 	smp->tc[1] = dw[3] >> 3 & 7;

@@ -24,7 +24,11 @@
  * weights are exact single-precision fractions; a NaN coordinate reads as
  * 0; coordinates are clamped to +-2^24 texels before the integer part is
  * taken.  The border colour is used as SAMPLER_BORDER_COLOR_STATE gives
- * it, for all four channels.
+ * it, except that in the DX10/OGL border colour mode (SAMPLER_STATE DW0
+ * bit 29 clear) the channels the surface format does not have read as a
+ * texel of that format would: 0, and 1 for a missing alpha
+ * (hw-spec-compute "Sampler": OpenCL's border (0, 0, 0, 1) for CL_R, CL_RG
+ * and CL_RGB images, from the all-zero border IGC supplies).
  */
 #include <math.h>
 
@@ -98,6 +102,14 @@ static int fetch(struct ea_sf *c, const struct ea_surface *surf, const struct ea
 	y = wrap_coord(y, (int)surf->height, smp->tc[1], &by);
 	if (bx || by) {
 		*out = *border;
+		if (!smp->border_dx9) {
+			/* DX10/OGL mode: what the format lacks reads as its defaults */
+			ea_texel d;
+
+			ea_texel_defaults(fmt, &d);
+			for (unsigned int i = fmt->channels; i < 4; i++)
+				out->u[i] = d.u[i];
+		}
 		return 0;
 	}
 	return ea_texel_fetch(c, surf, fmt, x, y, out);

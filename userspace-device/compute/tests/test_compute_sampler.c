@@ -97,9 +97,17 @@ static void fetch(const struct fmt *f, int x, int y, unsigned int mode, float ou
 
 	x = wrap(x, W, mode, &bx);
 	y = wrap(y, H, mode, &by);
-	if (bx || by)
+	if (bx || by) {
 		memcpy(out, border, sizeof(border));
-	else
+		/*
+		 * DX10/OGL border mode: the channels the format lacks read as
+		 * its texels do (OpenCL's (0, 0, 0, 1) border for CL_R images)
+		 */
+		if (f->code == FMT_R32_FLOAT) {
+			out[1] = out[2] = 0.0f;
+			out[3] = 1.0f;
+		}
+	} else
 		texel(f, x, y, out);
 }
 
