@@ -13,7 +13,7 @@ $(eval $(call gsim_test,test_ocl_corpus,ocl/tests/test_ocl_corpus.c ocl/tests/ca
 	ocl/tests/cases_float.c ocl/tests/cases_int.c ocl/tests/cases_local.c \
 	ocl/tests/cases_sg.c ocl/tests/cases_misc.c ocl/tests/cases_image.c \
 	ocl/tests/cases_apps.c ocl/tests/cases_builtins2.c ocl/tests/cases_mathfn.c \
-	ocl/tests/cases_misc2.c \
+	ocl/tests/cases_misc2.c ocl/tests/cases_indep.c \
 	$(OCL_TEST_COMMON)))
 
 $(eval $(call gsim_test,test_ocl_iga,ocl/tests/test_ocl_iga.c ocl/tests/iga_canon.c \

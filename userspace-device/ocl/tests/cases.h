@@ -106,6 +106,6 @@ float bits_f32(uint32_t u);
 extern const struct ocl_case cases_float[], cases_int[], cases_atomic[], cases_local[],
 	cases_vector[], cases_subgroup[], cases_ndrange[], cases_flow[], cases_misc[],
 	cases_image[], cases_apps[], cases_builtins2[], cases_mathfn[],
-	cases_misc2[];
+	cases_misc2[], cases_indep[];
 
 #endif

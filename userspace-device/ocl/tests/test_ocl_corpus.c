@@ -41,7 +41,7 @@
 static const struct ocl_case *const tables[] = {
 	cases_float, cases_int, cases_atomic, cases_local, cases_vector, cases_subgroup,
 	cases_ndrange, cases_flow, cases_misc, cases_image, cases_apps, cases_builtins2,
-	cases_mathfn, cases_misc2,
+	cases_mathfn, cases_misc2, cases_indep,
 };
 
 static struct corpus corpus;
