@@ -275,7 +275,7 @@ static void t_shift_d_from_w(void)
 
 		CHECK_MSG(T->grf[4].d[k] == sx << c, "D from W lane %u: %#x", k, T->grf[4].d[k]);
 		CHECK_EQ(T->grf[5].d[k], zx << c);
-		CHECK_EQ(T->grf[6].w[k], (uint16_t)(x[k] << c));
+		CHECK_EQ(T->grf[6].w[k], (uint16_t)((uint32_t)x[k] << c));
 		CHECK_EQ(T->grf[7].d[k], sx << 8);
 	}
 }
