@@ -449,6 +449,12 @@ static int kernel_token(struct gsim_cl_kernel *k, const uint8_t *t, uint32_t tok
 		unsupported(k, "scratch space (ALLOCATE_SCRATCH_SURFACE)");
 		return 0;
 	case LCL_TOK_STRING:
+		/*
+		 * A printf format string.  IGC gives every kernel of a program
+		 * the program's strings, also kernels that do not call printf;
+		 * only ALLOCATE_STATELESS_PRINTF_SURFACE says a kernel does.
+		 */
+		return 0;
 	case LCL_TOK_ALLOCATE_STATELESS_PRINTF_SURFACE:
 		unsupported(k, "printf (%s)", token_name(tok));
 		return 0;

@@ -5,7 +5,9 @@
  * lane (IGC's smov), a union's short read back through private memory
  * (shl of words to a dword), a ulong array hashed in private memory (a
  * mov whose source region overlaps its destination), and an R32F image
- * read outside with CLK_ADDRESS_CLAMP (the border's missing alpha).
+ * read outside with CLK_ADDRESS_CLAMP (the border's missing alpha), and
+ * a printf in one kernel of the file (IGC gives every kernel of the
+ * program its format strings: the other kernels must still run).
  */
 #include "corpus.h"
 
@@ -77,4 +79,14 @@ KATTR kernel void y_border(read_only image2d_t img, global float4 *out, int w)
 
 	out[2 * (y * w + x)] = read_imagef(img, sn, c);
 	out[2 * (y * w + x) + 1] = read_imagef(img, sl, c);
+}
+
+/* printf, never reached: gensim refuses this kernel; the others of the file run */
+KATTR kernel void y_printf(global int *out)
+{
+	size_t g = get_global_id(0);
+
+	if (g == 1000000)
+		printf("never %d\n", out[0]);
+	out[g] = (int)g * 3;
 }

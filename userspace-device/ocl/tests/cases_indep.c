@@ -124,10 +124,25 @@ static void r_border(struct run *r)
 			}
 }
 
+/* ---- y_printf: refused (MANIFEST) ---------------------------------------- */
+
+static void s_printf(struct run *r)
+{
+	arg_poison(r, 0, 4 * 64);
+	nd1(r, 64, 64);
+}
+
+static void r_printf(struct run *r)
+{
+	for (int g = 0; g < 64; g++)
+		WANT(r, 0, int32_t)[g] = g * 3;
+}
+
 const struct ocl_case cases_indep[] = {
 	CASE("y_privhist", s_privhist, r_privhist),
 	CASE("y_union", s_union, r_union),
 	CASE("y_hash64", s_hash64, r_hash64),
 	CASE("y_border", s_border, r_border),
+	CASE("y_printf", s_printf, r_printf),
 	CASE_END,
 };
