@@ -31,6 +31,7 @@
 #define EA_GROUPS_PER_SS	16	/* barriers per subslice (T11) */
 #define EA_SLM_PER_SS		(64u * 1024)	/* [PRM-MEDIA] 1.7.1.5: 64 KiB */
 #define EA_ATOMIC_STRIPES	64
+#define EA_WAKE_SLICE		8	/* the first slice after a wake-up (pool.c) */
 
 enum ea_slot_state {
 	EA_FREE,	/* no thread */
@@ -55,6 +56,8 @@ struct ea_slot {
 	uint8_t state;			/* enum ea_slot_state */
 	uint8_t tig;			/* thread index in its group */
 	uint32_t ran_size;		/* prog_size of the program its last slice ran */
+	uint32_t slice;			/* its next slice after a wake-up (pool.c), 0: the array's */
+	bool woke_running;		/* notified while it ran: fine slices after it (lock) */
 
 	/* Set by a shared function before it answers GSEU_SEND_ERROR. */
 	enum gs_eu_status sf_status;

@@ -37,6 +37,31 @@ void ea_deadline(struct timespec *ts, unsigned int ms)
 	}
 }
 
+/*
+ * How many instructions the slot runs now.  After a wake-up (a barrier
+ * released, a notification) its slices start at EA_WAKE_SLICE and double
+ * up to the array's: the threads a barrier releases take turns a few
+ * instructions at a time, as the hardware's threads of a group issue side
+ * by side, instead of each running ahead until it waits again.  Code
+ * that reads shared local memory after a barrier and writes it again
+ * before the next one then sees what the hardware would: every thread's
+ * read before the first write (libigc's work_group_all() followed by
+ * another work-group function does exactly that; opencl.rst).  Only the
+ * worker running the slot touches @slice but ea_notify(), which sets it
+ * under the lock while the slot waits.
+ */
+static uint64_t next_slice(struct gs_eu_array *a, struct ea_slot *s)
+{
+	uint64_t n = s->slice;
+
+	if (!n || n >= a->slice_insns) {
+		s->slice = 0;
+		return a->slice_insns;
+	}
+	s->slice *= 2;
+	return n;
+}
+
 static void *worker_main(void *arg)
 {
 	struct gs_eu_array *a = arg;
@@ -69,7 +94,7 @@ static void *worker_main(void *arg)
 		if (s->t->ended)
 			ea_build_payload(run, s->grp, s);
 		before = s->t->retired;
-		st = gseu_thread_run(s->t, prog, a->slice_insns);
+		st = gseu_thread_run(s->t, prog, next_slice(a, s));
 		/* The progress counter: one relaxed add per slice, the only cost here. */
 		atomic_fetch_add_explicit(&a->retired, s->t->retired - before,
 					  memory_order_relaxed);

@@ -85,6 +85,8 @@ static void issue(struct gs_eu_array *a, struct ea_run *run, struct ea_group *g,
 		s->sf_status = GS_EU_OK;
 		s->sf_msg[0] = 0;
 		s->sf_fault = false;
+		s->slice = 0;
+		s->woke_running = false;
 		/*
 		 * The payload (a reset of the whole thread, 5 KiB, and r0 and
 		 * the constants) is written by the worker that dequeues the
@@ -267,6 +269,10 @@ void ea_after_slice(struct gs_eu_array *a, struct ea_run *run, struct ea_slot *s
 		s->state = EA_READY;	/* abandoned; the dispatch is ending */
 		return;
 	}
+	if (s->woke_running) {
+		s->woke_running = false;
+		s->slice = EA_WAKE_SLICE;
+	}
 	switch (st) {
 	case GSEU_RUN_EOT:
 		retire(a, run, s);
@@ -308,7 +314,12 @@ void ea_notify(struct gs_eu_array *a, struct ea_slot *s, unsigned int sub)
 	struct ea_run *run = s->run;
 
 	gseu_thread_notify(s->t, sub);
-	if (s->state == EA_WAITING) {
+	if (s->state == EA_RUNNING) {
+		/* the sender itself, or one between its message and its wait */
+		s->woke_running = true;
+		gseu_thread_yield_at_wait(s->t);
+	} else if (s->state == EA_WAITING) {
+		s->slice = EA_WAKE_SLICE;
 		run->waiting--;
 		ea_enqueue(run, s);
 		pthread_cond_signal(&a->work_cv);

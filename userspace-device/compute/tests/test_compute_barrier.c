@@ -197,6 +197,58 @@ static void t_prefix_sum(void)
 	CHECK(!memcmp(one, many, sizeof(one)));
 }
 
+/*
+ * After a barrier every thread reads row 0, computes a while (FILL
+ * instructions), then writes row 0 with its own values; another barrier;
+ * each thread stores what it read.  On the hardware the threads a barrier
+ * releases issue side by side, so every read lands before the first
+ * write (libigc's work_group_all() followed by another work-group function
+ * relies on it; opencl.rst); gensim's threads take turns a few
+ * instructions at a time after a wake-up (pool.c next_slice()).  Asserted
+ * on one worker, where the order is gensim's alone: before, thread 0 ran
+ * through its write before thread 1 read.
+ */
+#define FILL	24
+
+static void read_then_write(unsigned int workers, uint32_t *out)
+{
+	char text[16384];
+	int n;
+
+	n = snprintf(text, sizeof(text), PROLOGUE
+		     "send(16) null<1>UD g30<8,8,1>UD dp_data1 0x%08xUD { align1 1H }\n"
+		     BARRIER
+		     "send(16) g42<1>UD g12<8,8,1>UD dp_data1 0x%08xUD { align1 1H }\n",
+		     wr(254), rd(254));
+	for (unsigned int i = 0; i < FILL; i++)
+		n += snprintf(text + n, sizeof(text) - (size_t)n,
+			      "add(16) g46<1>UD g18<8,8,1>UD %uUD { align1 1H NoMask }\n", i);
+	snprintf(text + n, sizeof(text) - (size_t)n,
+		 "mov(16) g50<1>UD g12<8,8,1>UD { align1 1H NoMask }\n"
+		 "mov(16) g52<1>UD g46<8,8,1>UD { align1 1H NoMask }\n"
+		 "send(16) null<1>UD g50<8,8,1>UD dp_data1 0x%08xUD { align1 1H }\n"
+		 BARRIER
+		 "mul(1) g14<1>UD g0.1<0,1,0>UD %uUD { align1 1N NoMask }\n"
+		 "add(16) g60<1>UD g16<8,8,1>UD g14<0,1,0>UD { align1 1H NoMask }\n"
+		 "mov(16) g62<1>UD g42<8,8,1>UD { align1 1H NoMask }\n"
+		 "send(16) null<1>UD g60<8,8,1>UD dp_data1 0x%08xUD { align1 1H }\n"
+		 CSE_EOT, wr(254), T * 64, wr(0));
+	run_group_kernel(text, workers, out, GROUPS * T * 16 * 4);
+}
+
+static void t_read_before_write(void)
+{
+	static uint32_t out[GROUPS * T * 16];
+
+	read_then_write(1, out);
+	for (unsigned int g = 0; g < GROUPS; g++)
+		for (unsigned int t = 0; t < T; t++)
+			for (unsigned int k = 0; k < 16; k++)
+				CHECK_MSG(out[(g * T + t) * 16 + k] == value(g, 0, k),
+					  "group %u thread %u lane %u read %u, want row 0's %u", g,
+					  t, k, out[(g * T + t) * 16 + k], value(g, 0, k));
+}
+
 static uint64_t now_ms(void)
 {
 	struct timespec ts;
@@ -259,6 +311,8 @@ static void t_barrier_wrong_id(void)
 int main(void)
 {
 	tap_run("tree reduction through SLM and barriers, 1 vs N workers", t_reduction);
+	tap_run("threads a barrier releases all read before the first writes (1 worker)",
+		t_read_before_write);
 	tap_run("prefix sum through SLM and barriers, 1 vs N workers", t_prefix_sum);
 	tap_run("a barrier one thread skips is a hang, reported at once", t_barrier_deadlock);
 	tap_run("BarrierMsg without Barrier Enable is refused", t_barrier_not_enabled);

@@ -76,6 +76,7 @@ void gseu_thread_reset(struct gseu_hw_thread *t, uint32_t dispatch_mask)
 	memset(t, 0, sizeof(*t));
 	for (unsigned i = 0; i < 4; i++)
 		atomic_init(&t->notify_pending[i], 0);
+	atomic_init(&t->yield_at_wait, false);
 	t->sfids = sfids;
 	t->user = user;
 	t->dispatch_mask = dispatch_mask;
@@ -88,6 +89,11 @@ void gseu_thread_notify(struct gseu_hw_thread *t, unsigned sub)
 {
 	atomic_fetch_add_explicit(&t->notify_pending[sub & 3], 1,
 				  memory_order_release);
+}
+
+void gseu_thread_yield_at_wait(struct gseu_hw_thread *t)
+{
+	atomic_store_explicit(&t->yield_at_wait, true, memory_order_relaxed);
 }
 
 int gsi_raise(struct gsi_run *r, const struct gsi_insn *pi, enum gseu_exc e,
@@ -162,6 +168,10 @@ enum gseu_run_status gseu_thread_run(struct gseu_hw_thread *t,
 				t->ip = r.next_ip;
 			} else if (st == GSEU_RUN_BLOCKED) {
 				t->ip = pi->ip;
+			} else if (st == GSEU_RUN_BUDGET) {
+				/* the instruction retired and ends the slice (wait) */
+				t->retired++;
+				t->ip = r.next_ip;
 			}
 			return (enum gseu_run_status)st;
 		}

@@ -20,8 +20,9 @@
  *
  * A program is read-only once created and may be shared by any number of
  * threads on any number of host threads.  A gseu_thread belongs to one
- * host thread at a time; only gseu_thread_notify() may be called
- * concurrently with gseu_thread_run() on the same thread.
+ * host thread at a time; only gseu_thread_notify() and
+ * gseu_thread_yield_at_wait() may be called concurrently with
+ * gseu_thread_run() on the same thread.
  */
 #ifndef GSEU_EU_THREAD_H
 #define GSEU_EU_THREAD_H
@@ -199,6 +200,12 @@ struct gseu_hw_thread {
 
 	/* Notifications delivered by gseu_thread_notify(), not yet in n0. */
 	_Atomic uint32_t notify_pending[4];
+	/*
+	 * Set by the embedder (gseu_thread_yield_at_wait()): the next `wait`
+	 * that goes on ends the slice, GSEU_RUN_BUDGET with ip past it, so
+	 * that a thread notified while it ran takes its turn with the others.
+	 */
+	atomic_bool yield_at_wait;
 
 	/* The embedder's shared functions and its own pointer. */
 	const struct gseu_sfid_table *sfids;
@@ -231,6 +238,13 @@ void gseu_thread_reset(struct gseu_hw_thread *t, uint32_t dispatch_mask);
  * thread blocked in `wait` continues on the next gseu_thread_run().
  */
 void gseu_thread_notify(struct gseu_hw_thread *t, unsigned sub);
+
+/*
+ * Make the thread's next `wait` that goes on (a notification there) end
+ * the slice with GSEU_RUN_BUDGET, ip past the wait.  Safe from any host
+ * thread, also while the thread runs.
+ */
+void gseu_thread_yield_at_wait(struct gseu_hw_thread *t);
 
 /* ------------------------------------------------------------------ */
 /* Programs: a kernel decoded once.                                     */

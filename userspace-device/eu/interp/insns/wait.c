@@ -5,7 +5,8 @@
  * notification count n0.N is 0, then takes one notification.
  * Notifications arrive through gseu_thread_notify() at any time; they are
  * folded into n0 here, by the thread that runs.  A blocked wait returns
- * GSEU_RUN_BLOCKED with ip still on the wait.
+ * GSEU_RUN_BLOCKED with ip still on the wait.  A wait that goes on after
+ * gseu_thread_yield_at_wait() ends the slice (GSEU_RUN_BUDGET, ip past it).
  */
 #include "insns.h"
 
@@ -20,6 +21,8 @@ static int exec_wait(struct gsi_run *r, const struct gsi_insn *pi)
 	if (!t->n0.d[sub])
 		return GSI_STOP(GSEU_RUN_BLOCKED);
 	t->n0.d[sub]--;
+	if (atomic_exchange_explicit(&t->yield_at_wait, false, memory_order_relaxed))
+		return GSI_STOP(GSEU_RUN_BUDGET);
 	return 0;
 }
 
