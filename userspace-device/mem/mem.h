@@ -320,6 +320,8 @@ struct gs_dma_op {
 };
 
 int gs_dma_copy_list(struct gs_device *dev, const struct gs_dma_op *ops, size_t n, size_t *done);
+/* How large disjoint copies go (mem/dma.c): -1 not chosen yet (whole), 0 whole, 1 in pieces. */
+extern atomic_int gs_dma_copy_pieces;
 int gs_dma_fill_list(struct gs_device *dev, const struct gs_dma_op *ops, size_t n, size_t *done);
 int gs_dma_probe_list(struct gs_device *dev, const struct gs_dma_op *ops, size_t n, size_t *done,
 		      uint64_t *bad);

@@ -537,37 +537,35 @@ static void t_dma_lists(void)
 		CHECK_EQ(done, 0);
 	}
 	/*
-	 * Large copies, which mem/dma.c makes in pieces of 256 KiB when the
-	 * two sides are disjoint: 150 pages and 12 bytes, disjoint, then
-	 * moved up by a page and 4 bytes over themselves (memmove()).
+	 * Large copies, whole and in mem/dma.c's pieces of 256 KiB (both
+	 * ways, as its calibration may choose either): 150 pages and 12
+	 * bytes, disjoint, then moved up by a page and 4 bytes over
+	 * themselves (memmove()).
 	 */
-	{
+	for (int pieces = 0; pieces < 2; pieces++) {
 		const uint32_t np = 151, len = 150 * PG + 12;
-		uint64_t src = env.next, dst;
+		uint64_t src = env.next;
 		uint8_t *ps, *want = malloc(2 * (size_t)np * PG);
+		struct gs_dma_op op = { .dst = src + (uint64_t)np * PG + 3, .src = src + 5,
+					.len = len };
 
 		CHECK(want != NULL);
+		atomic_store(&gs_dma_copy_pieces, pieces);
 		for (uint32_t i = 0; i < 2 * np; i++)
-			env_data_page(&env, 0x100 + i);
-		dst = src + (uint64_t)np * PG;
+			env_data_page(&env, 0x100 + 2 * np * (uint32_t)pieces + i);
 		ps = gs_loop_dma(env.loop, src);
 		memcpy(want, ps, 2 * (size_t)np * PG);
 		memcpy(want + np * PG + 3, ps + 5, len);
-		{
-			struct gs_dma_op op = { .dst = dst + 3, .src = src + 5, .len = len };
-
-			CHECK_EQ(gs_dma_copy_list(env.dev, &op, 1, &done), 0);
-		}
-		CHECK(!memcmp(ps, want, 2 * (size_t)np * PG));
+		CHECK_EQ(gs_dma_copy_list(env.dev, &op, 1, &done), 0);
+		CHECK_MSG(!memcmp(ps, want, 2 * (size_t)np * PG), "disjoint copy, pieces %d", pieces);
 		memmove(want + PG + 4, want, len);
-		{
-			struct gs_dma_op op = { .dst = src + PG + 4, .src = src, .len = len };
-
-			CHECK_EQ(gs_dma_copy_list(env.dev, &op, 1, &done), 0);
-		}
-		CHECK(!memcmp(ps, want, 2 * (size_t)np * PG));
+		op = (struct gs_dma_op){ .dst = src + PG + 4, .src = src, .len = len };
+		CHECK_EQ(gs_dma_copy_list(env.dev, &op, 1, &done), 0);
+		CHECK_MSG(!memcmp(ps, want, 2 * (size_t)np * PG), "overlapping copy, pieces %d",
+			  pieces);
 		free(want);
 	}
+	atomic_store(&gs_dma_copy_pieces, -1);
 	/* Fills: the pattern by address; the second piece writes into the hole. */
 	{
 		struct gs_dma_op ops[] = {
