@@ -132,7 +132,7 @@ struct unit {
 	struct gs_fault fault;
 	struct gs_mem_batch xl;		/* the unit's translations (mem/batch.c) */
 	struct ival iv_s[MAX_RUNS], iv_d[MAX_RUNS];	/* shares_bytes()'s scratch */
-	struct gs_mem_run rr[2][MAX_RUNS];		/* unit_add_row()'s */
+	struct gs_mem_run rr[2][MAX_RUNS];		/* unit_add_rows()'s */
 	uint64_t pages[PAGE_SET];			/* shares_pages()'s */
 };
 

@@ -5,7 +5,8 @@
  * the choice of 12.5 MHz, Broadwell's command streamer timestamp
  * frequency).
  *
- * The clock is CLOCK_MONOTONIC divided into 80 ns ticks, counted from
+ * The clock is CLOCK_MONOTONIC (gs_trace_now(), the clock of the trace
+ * too) divided into 80 ns ticks, counted from
  * power-on or the last full reset.  BAR0 is memory the driver reads on its
  * own, so the device cannot compute RING_TIMESTAMP on a read; instead it
  * refreshes the BAR0 copy of every engine's clock whenever it applies a
@@ -14,30 +15,21 @@
  * clock (MI_STORE_REGISTER_MEM, PIPE_CONTROL and MI_FLUSH_DW timestamp
  * writes) gets the exact value of the moment (cs_reg.c).
  */
-#include <time.h>
-
 #include "core/device.h"
+#include "core/trace.h"
 #include "cs/engine.h"
-
-static uint64_t monotonic_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
 /* Power-on and full reset: the clock starts again from 0. */
 void gs_timestamps_restart(struct gs_device *dev)
 {
-	atomic_store_explicit(&dev->ts_base_ns, monotonic_ns(), memory_order_relaxed);
+	atomic_store_explicit(&dev->ts_base_ns, gs_trace_now(), memory_order_relaxed);
 }
 
 /* Ticks since the clock started. */
 uint64_t gs_timestamp_now(struct gs_device *dev)
 {
 	uint64_t base = atomic_load_explicit(&dev->ts_base_ns, memory_order_relaxed);
-	uint64_t now = monotonic_ns();
+	uint64_t now = gs_trace_now();
 
 	return now > base ? (now - base) / GS_CS_TICK_NS : 0;
 }

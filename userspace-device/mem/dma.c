@@ -30,12 +30,12 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 #include <wchar.h>
 
 #include "channel/chan.h"
 #include "core/device.h"
 #include "core/log.h"
+#include "core/trace.h"
 #include "mem/mem.h"
 
 /* volatile and signal fences: the handler reads these on the same thread. */
@@ -298,14 +298,6 @@ atomic_int gs_dma_copy_pieces = -1;
 static atomic_uint calib_n;
 static _Atomic uint64_t calib_ns[2], calib_bytes[2];
 
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 static void copy_disjoint(uint8_t *d, const uint8_t *s, size_t len, bool pieces)
 {
 	if (!pieces) {
@@ -324,9 +316,9 @@ static bool calibrating_copy(uint8_t *d, const uint8_t *s, size_t len)
 
 	if (k >= CALIB_COPIES)
 		return false;
-	t = mono_ns();
+	t = gs_trace_now();	/* CLOCK_MONOTONIC, ns */
 	copy_disjoint(d, s, len, k & 1);
-	atomic_fetch_add_explicit(&calib_ns[k & 1], mono_ns() - t, memory_order_relaxed);
+	atomic_fetch_add_explicit(&calib_ns[k & 1], gs_trace_now() - t, memory_order_relaxed);
 	atomic_fetch_add_explicit(&calib_bytes[k & 1], len, memory_order_relaxed);
 	if (k == CALIB_COPIES - 1) {
 		/* ns per byte, compared across: pieces win if they took less per byte */
