@@ -288,13 +288,17 @@ struct bulk {
  * slower than the whole copies' vector loop.  So the first CALIB_COPIES
  * copies of at least CALIB_MIN bytes in the process alternate the two and
  * are timed, and the faster is kept (gs_dma_copy_pieces: -1 until then,
- * which copies whole; 0 whole; 1 pieces; tests set it).
+ * which copies whole; 0 whole; 1 pieces; tests set it).  Under
+ * ThreadSanitizer disjoint copies are dword atomics (BULK_DWORDS) and the
+ * setting is not read.
  */
 #define COPY_PIECE	(256u << 10)
 #define CALIB_MIN	(1u << 20)
 #define CALIB_COPIES	8u
 
 atomic_int gs_dma_copy_pieces = -1;
+
+#ifndef BULK_DWORDS
 static atomic_uint calib_n;
 static _Atomic uint64_t calib_ns[2], calib_bytes[2];
 
@@ -330,6 +334,7 @@ static bool calibrating_copy(uint8_t *d, const uint8_t *s, size_t len)
 	}
 	return true;
 }
+#endif
 
 static void copy_bytes(uint8_t *win, uint64_t dst, uint64_t src, size_t len)
 {
