@@ -57,7 +57,6 @@ struct ea_slot {
 	uint8_t tig;			/* thread index in its group */
 	uint32_t ran_size;		/* prog_size of the program its last slice ran */
 	uint32_t slice;			/* its next slice after a wake-up (pool.c), 0: the array's */
-	bool woke_running;		/* notified while it ran: fine slices after it (lock) */
 
 	/* Set by a shared function before it answers GSEU_SEND_ERROR. */
 	enum gs_eu_status sf_status;

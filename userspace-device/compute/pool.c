@@ -46,9 +46,8 @@ void ea_deadline(struct timespec *ts, unsigned int ms)
  * that reads shared local memory after a barrier and writes it again
  * before the next one then sees what the hardware would: every thread's
  * read before the first write (libigc's work_group_all() followed by
- * another work-group function does exactly that; opencl.rst).  Only the
- * worker running the slot touches @slice but ea_notify(), which sets it
- * under the lock while the slot waits.
+ * another work-group function does exactly that; opencl.rst).  Under the
+ * array lock, as ea_notify() sets @slice.
  */
 static uint64_t next_slice(struct gs_eu_array *a, struct ea_slot *s)
 {
@@ -73,7 +72,7 @@ static void *worker_main(void *arg)
 		const struct gseu_program *prog;
 		enum gseu_run_status st;
 		struct timespec ts;
-		uint64_t before;
+		uint64_t before, budget;
 
 		if (!s) {
 			ea_deadline(&ts, IDLE_WAIT_MS);
@@ -84,6 +83,7 @@ static void *worker_main(void *arg)
 		run->running++;
 		prog = run->kernel.prog;
 		s->ran_size = run->kernel.prog_size;
+		budget = next_slice(a, s);
 		pthread_mutex_unlock(&a->lock);
 
 		/*
@@ -94,7 +94,7 @@ static void *worker_main(void *arg)
 		if (s->t->ended)
 			ea_build_payload(run, s->grp, s);
 		before = s->t->retired;
-		st = gseu_thread_run(s->t, prog, next_slice(a, s));
+		st = gseu_thread_run(s->t, prog, budget);
 		/* The progress counter: one relaxed add per slice, the only cost here. */
 		atomic_fetch_add_explicit(&a->retired, s->t->retired - before,
 					  memory_order_relaxed);

@@ -86,7 +86,6 @@ static void issue(struct gs_eu_array *a, struct ea_run *run, struct ea_group *g,
 		s->sf_msg[0] = 0;
 		s->sf_fault = false;
 		s->slice = 0;
-		s->woke_running = false;
 		/*
 		 * The payload (a reset of the whole thread, 5 KiB, and r0 and
 		 * the constants) is written by the worker that dequeues the
@@ -269,10 +268,6 @@ void ea_after_slice(struct gs_eu_array *a, struct ea_run *run, struct ea_slot *s
 		s->state = EA_READY;	/* abandoned; the dispatch is ending */
 		return;
 	}
-	if (s->woke_running) {
-		s->woke_running = false;
-		s->slice = EA_WAKE_SLICE;
-	}
 	switch (st) {
 	case GSEU_RUN_EOT:
 		retire(a, run, s);
@@ -307,7 +302,9 @@ void ea_after_slice(struct gs_eu_array *a, struct ea_run *run, struct ea_slot *s
 /*
  * The message gateway's notification (965/G35 PRM Vol. 4 Subsystem and
  * Cores (2008), 7 "Message Gateway"): count it in the thread's n0.<sub>
- * and, if the thread sleeps in `wait`, queue it.
+ * and, if the thread sleeps in `wait`, queue it.  Either way a thread it
+ * wakes starts again with short slices (pool.c next_slice()); one that
+ * runs ends its slice at its wait first.
  */
 void ea_notify(struct gs_eu_array *a, struct ea_slot *s, unsigned int sub)
 {
@@ -316,7 +313,7 @@ void ea_notify(struct gs_eu_array *a, struct ea_slot *s, unsigned int sub)
 	gseu_thread_notify(s->t, sub);
 	if (s->state == EA_RUNNING) {
 		/* the sender itself, or one between its message and its wait */
-		s->woke_running = true;
+		s->slice = EA_WAKE_SLICE;
 		gseu_thread_yield_at_wait(s->t);
 	} else if (s->state == EA_WAITING) {
 		s->slice = EA_WAKE_SLICE;
